@@ -1,0 +1,49 @@
+"""Streamable HTTP: the ASGI app, with an optional static bearer token in front of it."""
+
+from __future__ import annotations
+
+import hmac
+import json
+
+from mcp.server.mcpserver import MCPServer
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+MCP_PATH = "/mcp"
+
+
+class BearerToken:
+    """Refuse every HTTP request that lacks ``Authorization: Bearer <token>`` (compared in constant time)."""
+
+    def __init__(self, app: ASGIApp, token: str) -> None:
+        self.app = app
+        self.expected = f"Bearer {token}".encode()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            given = dict(scope["headers"]).get(b"authorization", b"")
+            if not hmac.compare_digest(given, self.expected):
+                await refuse(send, "missing or wrong bearer token" if given else "a bearer token is required")
+                return
+        await self.app(scope, receive, send)
+
+
+async def refuse(send: Send, reason: str) -> None:
+    body = json.dumps({"error": "unauthorized", "error_description": reason}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 401,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"www-authenticate", b'Bearer realm="tabletop-mcp", error="invalid_token"'),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+def http_app(mcp: MCPServer, host: str, token: str | None) -> ASGIApp:
+    """The streamable HTTP app at ``/mcp`` (DNS-rebinding protection on for loopback hosts)."""
+    app = mcp.streamable_http_app(streamable_http_path=MCP_PATH, host=host)
+    return BearerToken(app, token) if token else app

@@ -1,0 +1,134 @@
+"""Inputs and outputs of the game-agnostic tools (their JSON Schemas are in schemas/)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from ..core.game import JsonObject, MaybeOutcome, MoveGroup
+
+
+class Pong(BaseModel):
+    ok: bool = True
+    server: str
+    version: str
+
+
+class GameInfo(BaseModel):
+    name: str = Field(description="Identifier to pass as `game` to new_game.")
+    title: str
+    summary: str
+    min_seats: int
+    max_seats: int
+    notation: str = Field(description="How moves are written.")
+    rules_uri: str = Field(description="The full rules reference (an MCP resource).")
+    options_schema: JsonObject = Field(description="JSON Schema of `options` for new_game: the rulings and variants.")
+
+
+class StoredGame(BaseModel):
+    game_id: str
+    game: str
+    seats: list[str]
+    moves: int
+    created_at: str
+
+
+class GamesList(BaseModel):
+    games: list[GameInfo]
+    recent: list[StoredGame] = Field(default_factory=list, description="Most recently created games, newest first.")
+
+
+class SeatInfo(BaseModel):
+    seat: int = Field(description="0-based seat number.")
+    name: str
+    role: str = Field(description="What the seat plays (a side or faction), or 'seat N'.")
+
+
+class SeatToken(SeatInfo):
+    token: str = Field(description="Secret: whoever holds it acts for this seat. Hand each player only their own.")
+
+
+class NewGameResult(BaseModel):
+    game_id: str
+    game: str
+    seats: list[SeatToken]
+    seed: int = Field(description="The seed of this game's randomness (known to the creator only).")
+    options: JsonObject = Field(description="Every option and ruling in force, defaults included.")
+    to_move: list[int] = Field(description="Seats whose decision the game awaits.")
+
+
+class GameState(BaseModel):
+    game_id: str
+    game: str
+    ply: int = Field(description="Moves played so far.")
+    seats: list[SeatInfo]
+    your_seat: int | None = Field(description="The seat this view is for; null for a spectator view.")
+    to_move: list[int]
+    your_turn: bool
+    outcome: MaybeOutcome
+    view: JsonObject = Field(description="The position as this seat may see it (game-specific fields).")
+    text: str = Field(description="The position in a few readable lines.")
+
+
+class LegalMovesResult(BaseModel):
+    game_id: str
+    seat: int
+    your_turn: bool
+    to_move: list[int]
+    count: int = Field(description="Number of legal moves listed.")
+    groups: list[MoveGroup]
+    notation: str = Field(description="How moves are written for this game.")
+    note: str | None = None
+
+
+class MoveResult(BaseModel):
+    game_id: str
+    seat: int
+    dry_run: bool = Field(description="True: the move is legal but was NOT played.")
+    ply: int = Field(description="The move's number in the game's log (what it would be, on a dry run).")
+    move: str = Field(description="The move in notation (how the server read it).")
+    events: list[str] = Field(description="What happened, in order.")
+    to_move: list[int] = Field(description="Seats whose decision the game awaits after the move.")
+    your_turn: bool = Field(description="Whether the same seat must act again.")
+    outcome: MaybeOutcome
+    view: JsonObject = Field(description="The position after the move, as this seat sees it.")
+
+
+class LoggedMove(BaseModel):
+    ply: int
+    seat: int
+    move: str
+    action: JsonObject
+    events: list[str]
+    played_at: str
+
+
+class History(BaseModel):
+    game_id: str
+    game: str
+    ply: int
+    moves: list[LoggedMove]
+    seed: int | None = Field(default=None, description="Revealed once the game is over, so anyone can replay it.")
+
+
+class TurnWait(BaseModel):
+    game_id: str
+    seat: int
+    your_turn: bool
+    game_over: bool
+    timed_out: bool = Field(description="True: the wait ended with nothing to do yet; call again.")
+    to_move: list[int]
+    ply: int
+    outcome: MaybeOutcome
+
+
+class RulesHit(BaseModel):
+    uri: str = Field(description="Read it with resources/read.")
+    game: str
+    section: str
+    title: str
+    snippet: str
+
+
+class RulesSearch(BaseModel):
+    query: str
+    results: list[RulesHit]

@@ -1,0 +1,120 @@
+"""The rules reference as MCP resources, the search_rules tool, game states as resources, and prompts."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ResourceNotFoundError
+from mcp.server.mcpserver.resources import TextResource
+from mcp.types import CallToolResult
+from pydantic import Field
+
+from .. import rulebook
+from ..core.errors import BadOptions, GameError
+from ..sessions.manager import GameSessions
+from .game_tools import READ_ONLY, state_of
+from .models import RulesHit, RulesSearch
+from .replies import refusals_as_tool_errors, reply
+
+
+def register_rules(mcp: MCPServer) -> None:
+    """``rules://<game>`` (the whole reference) and ``rules://<game>/<section>`` for every section."""
+    for game, sections in rulebook.load_rulebook().items():
+        mcp.add_resource(
+            TextResource(
+                uri=f"rules://{game}",
+                name=f"{game} rules",
+                title=f"Rules reference: {game}",
+                description=f"The complete rules of {game} in plain English, with this server's rulings.",
+                mime_type="text/markdown",
+                text=rulebook.whole_reference(game),
+            )
+        )
+        for section in sections:
+            mcp.add_resource(
+                TextResource(
+                    uri=section.uri,
+                    name=f"{game}/{section.id}",
+                    title=section.title,
+                    mime_type="text/markdown",
+                    text=section.text,
+                )
+            )
+
+    @mcp.resource("rules://{game}/{section}", mime_type="text/markdown", title="A section of a game's rules")
+    def rules_section(game: str, section: str) -> str:
+        found = rulebook.find_section(game, section)
+        if found is None:
+            known = ", ".join(s.id for s in rulebook.load_rulebook().get(game, [])) or "none (unknown game)"
+            raise ResourceNotFoundError(f"No section '{section}' in the rules of '{game}'. Sections: {known}")
+        return found.text
+
+    @mcp.tool(annotations=READ_ONLY)
+    @refusals_as_tool_errors
+    async def search_rules(
+        query: Annotated[str, Field(min_length=1, max_length=300, description="Words to look for, e.g. 'three tentacles'.")],
+        game: Annotated[str | None, Field(description="Limit to one game, e.g. 'cthulhu-dice'.")] = None,
+        limit: Annotated[int, Field(ge=1, le=20)] = 5,
+    ) -> Annotated[CallToolResult, RulesSearch]:
+        """Search the rules reference and get the best-matching sections with a snippet and the resource URI
+        to read in full. Use it to answer rules questions from the text rather than from memory."""
+        book = rulebook.load_rulebook()
+        if game is not None and game not in book:
+            raise BadOptions(f"There are no rules for '{game}'", legal=sorted(book))
+        hits = [
+            RulesHit(uri=m.section.uri, game=m.section.game, section=m.section.id, title=m.section.title, snippet=m.snippet)
+            for m in rulebook.search(query, game, limit)
+        ]
+        text = "\n".join(f"- {h.title} ({h.uri}): {h.snippet}" for h in hits) or "No section matches; try other words."
+        return reply(RulesSearch(query=query, results=hits), text)
+
+
+def register_game_resources(mcp: MCPServer, sessions: GameSessions) -> None:
+    @mcp.resource("game://{game_id}", mime_type="application/json", title="A game's public state")
+    def game_state(game_id: str) -> str:
+        """The spectator view of a game: what anyone watching the table could see."""
+        try:
+            live = sessions.get(game_id)
+        except GameError as err:
+            raise ResourceNotFoundError(str(err)) from None
+        return json.dumps(state_of(live, None).model_dump(mode="json"))
+
+
+def register_prompts(mcp: MCPServer) -> None:
+    @mcp.prompt(title="Play a seat of a game well")
+    def play_seat(game_id: str, token: str) -> str:
+        """Instructions for an assistant playing one seat of a game on this server."""
+        return (
+            f"You are playing one seat of game {game_id} on the Tabletop MCP server; your seat token is {token}. "
+            "Keep the token to yourself.\n"
+            "1. Call get_state with the game id and your token to see the position; read the rules resource "
+            "(rules://<game>) or use search_rules for anything you are unsure of. Never rely on memory for rules.\n"
+            "2. When it is your turn, call legal_moves and choose only from that list. Think about the odds and "
+            "the other players' positions before choosing; use dry_run=true on apply_move to check an idea.\n"
+            "3. Play with apply_move. If a move is refused, read the reason and the rule cited, then choose again.\n"
+            "4. When it is not your turn, call wait_for_turn and repeat until the game is over.\n"
+            "Explain each decision in one or two sentences."
+        )
+
+    @mcp.prompt(title="Referee a position")
+    def referee(game_id: str) -> str:
+        """Instructions for an assistant acting as referee of a game in progress."""
+        return (
+            f"You are the referee of game {game_id} on the Tabletop MCP server. Read the game with get_state and "
+            "its log with history. Answer the players' questions about what happened and what is allowed from the "
+            "engine's answers and the rules resources (cite the rules:// section), never from memory. If a player "
+            "proposes a move, check it with apply_move and dry_run=true using that seat's token, and report the "
+            "engine's verdict and reason."
+        )
+
+    @mcp.prompt(title="Answer a rules question")
+    def rules_question(game: str, question: str) -> str:
+        """Answer a rules question from this server's rules reference."""
+        return (
+            f"Answer this question about {game}: {question}\n"
+            f"Use search_rules (game='{game}') and read the sections it points to (rules://{game}/...). Quote or "
+            "cite the sections you rely on, say which of this server's rulings apply, and say plainly if the "
+            "rules do not settle the question."
+        )

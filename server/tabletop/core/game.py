@@ -1,0 +1,183 @@
+"""The engine contract every game implements, and the shapes the outside world sees.
+
+A game is a pure module: no MCP, no storage. ``apply`` never mutates the state it is
+given (it returns a new one) and raises a :class:`~tabletop.core.errors.GameError` for
+anything it refuses, so a refused move leaves the game exactly as it was. Everything random
+draws from the :class:`~tabletop.core.rng.Rng` kept inside the state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Annotated, Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError, WithJsonSchema
+
+from .errors import GameError, MalformedMove
+
+S = TypeVar("S")
+A = TypeVar("A", bound=BaseModel)
+
+
+#: Any JSON object. Its schema is a bare ``{"type": "object"}``: pydantic's default adds
+#: ``additionalProperties: true``, which means the same but makes schema validators visit every key.
+JsonObject = Annotated[dict[str, Any], WithJsonSchema({"type": "object"})]
+
+
+class Outcome(BaseModel):
+    """How a finished game ended."""
+
+    winners: list[int] = Field(description="Winning seats (0-based); several on a shared win, none if all lose.")
+    reason: str = Field(description="One sentence on why the game ended and who won.")
+    scores: list[float] | None = Field(default=None, description="Final score per seat, where the game has scores.")
+
+
+def inline_or_null(model: type[BaseModel]) -> WithJsonSchema:
+    """The schema of ``model | None`` written as one inline object-or-null schema.
+
+    Pydantic would emit ``anyOf: [{$ref}, {type: null}]``; the inline form says the same and spares
+    every client that re-validates results (the MCP SDK's does, on each call) a reference lookup.
+    """
+    schema = model.model_json_schema()
+    assert "$defs" not in schema, "only for models without nested models"
+    return WithJsonSchema({**schema, "type": ["object", "null"]})
+
+
+#: A game's result, or null while it is being played.
+MaybeOutcome = Annotated[Outcome | None, inline_or_null(Outcome)]
+
+
+class MoveOption(BaseModel):
+    """One legal move, in both forms the server accepts."""
+
+    notation: str = Field(description="Short text form; pass it as `move` to apply_move.")
+    action: JsonObject = Field(description="The same move as a structured object (also accepted as `move`).")
+    summary: str = Field(description="What the move does, in plain words.")
+
+
+class MoveGroup(BaseModel):
+    """Legal moves that belong together (one unit, one action type...)."""
+
+    title: str
+    moves: list[MoveOption]
+
+
+class LegalMoves(BaseModel):
+    """The moves a seat may make now, grouped for reading."""
+
+    groups: list[MoveGroup]
+    note: str | None = Field(default=None, description="Anything a player should know about these choices.")
+
+    @property
+    def count(self) -> int:
+        return sum(len(g.moves) for g in self.groups)
+
+
+class Engine(ABC, Generic[S, A]):
+    """Rules of one game. Subclasses set the class attributes and implement the methods."""
+
+    name: ClassVar[str]  # identifier, also the rules_text folder: "cthulhu-dice"
+    title: ClassVar[str]
+    summary: ClassVar[str]  # one paragraph for list_games
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    options_model: ClassVar[type[BaseModel]]
+    action_adapter: ClassVar[TypeAdapter[Any]]
+    notation_help: ClassVar[str]  # one line: how moves are written
+
+    # ---- creating and reading a game -------------------------------------------------
+    @abstractmethod
+    def new_game(self, options: BaseModel, seats: int, seed: int) -> S:
+        """A fresh game; raise BadOptions for an unsupported seat count or option mix."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> list[int]:
+        """Seats whose decision the game awaits now (empty once the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[A]:
+        """Every action ``seat`` may take now (empty if it is not that seat's decision)."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, action: A) -> tuple[S, list[str]]:
+        """The state after ``seat`` plays ``action``, and what happened in plain sentences.
+
+        Raises GameError (and leaves ``state`` untouched) when the action is refused.
+        """
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """JSON-ready state as ``seat`` may see it (``None``: a spectator, public facts only)."""
+
+    @abstractmethod
+    def describe(self, state: S, seat: int | None) -> str:
+        """A short text picture of the position for a model to read."""
+
+    @abstractmethod
+    def notation(self, action: A) -> str:
+        """The short text form of an action."""
+
+    @abstractmethod
+    def parse(self, text: str, state: S, seat: int) -> A:
+        """Read the short text form; raise MalformedMove when it cannot be read."""
+
+    def seat_roles(self, state: S) -> list[str]:
+        """What each seat plays (a side, a faction); by default just numbered seats."""
+        return [f"seat {i}" for i in range(self.seat_count(state))]
+
+    @abstractmethod
+    def seat_count(self, state: S) -> int:
+        """How many seats the game has."""
+
+    # ---- helpers shared by every game --------------------------------------------------
+    def read_move(self, move: str | dict[str, Any], state: S, seat: int) -> A:
+        """Turn a move given as notation or as an object into an action (MalformedMove if neither)."""
+        if isinstance(move, str):
+            return self.parse(move.strip(), state, seat)
+        try:
+            return self.action_adapter.validate_python(move)
+        except ValidationError as err:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in e['loc']) or 'move'}: {e['msg']}" for e in err.errors()
+            )
+            raise MalformedMove(
+                f"The move object could not be read ({problems})",
+                rule=f"{self.name}/notation",
+                legal=[self.notation(a) for a in self.legal_actions(state, seat)],
+            ) from None
+
+    def summarize(self, action: A, state: S) -> str:
+        """A plain-words description of a legal action (defaults to its notation)."""
+        return self.notation(action)
+
+    def legal_moves(self, state: S, seat: int, focus: str | None = None) -> LegalMoves:
+        """Legal moves grouped for reading; ``focus`` narrows them (its meaning is per game)."""
+        options = [self.option(a, state) for a in self.legal_actions(state, seat)]
+        if focus:
+            needle = focus.lower()
+            options = [o for o in options if needle in o.notation.lower() or needle in o.summary.lower()]
+        return LegalMoves(groups=[MoveGroup(title="moves", moves=options)] if options else [])
+
+    def option(self, action: A, state: S) -> MoveOption:
+        return MoveOption(
+            notation=self.notation(action),
+            action=action.model_dump(mode="json"),
+            summary=self.summarize(action, state),
+        )
+
+    def read_options(self, options: dict[str, Any] | None) -> BaseModel:
+        """Validate game options (the rulings in force); defaults fill what is missing."""
+        from .errors import BadOptions
+
+        try:
+            return self.options_model.model_validate(options or {})
+        except ValidationError as err:
+            problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in err.errors())
+            raise BadOptions(f"Options for {self.name} could not be read ({problems})", rule=f"{self.name}/rulings") from None
+
+
+__all__ = ["Engine", "GameError", "JsonObject", "LegalMoves", "MaybeOutcome", "MoveGroup", "MoveOption", "Outcome"]

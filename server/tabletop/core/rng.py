@@ -1,0 +1,76 @@
+"""Seeded randomness whose whole state is two integers.
+
+The generator is SplitMix64 used in counter mode: draw ``n`` of seed ``s`` is a pure
+function of ``(s, n)``. A game stores its ``Rng`` in its state, so the same seed and the
+same moves always produce the same dice, a replay reproduces a game exactly, and copying
+a state copies its future.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _splitmix64(x: int) -> int:
+    z = (x + _GOLDEN) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def fresh_seed() -> int:
+    """A random seed for games created without one (63 bits so it fits SQLite INTEGER)."""
+    return secrets.randbits(63)
+
+
+class Rng:
+    """Counter-based generator: ``seed`` never changes, ``draws`` counts 64-bit draws made."""
+
+    __slots__ = ("seed", "draws")
+
+    def __init__(self, seed: int, draws: int = 0) -> None:
+        self.seed = seed & _MASK
+        self.draws = draws
+
+    def copy(self) -> Rng:
+        return Rng(self.seed, self.draws)
+
+    def next_u64(self) -> int:
+        self.draws += 1
+        return _splitmix64((self.seed + self.draws * _GOLDEN) & _MASK)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in ``[0, n)``, without modulo bias (rejection sampling)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = _MASK - (_MASK + 1) % n
+        while True:
+            x = self.next_u64()
+            if x <= limit:
+                return x % n
+
+    def die(self, sides: int = 6) -> int:
+        """A die roll, 1..sides."""
+        return self.below(sides) + 1
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[T]) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and (self.seed, self.draws) == (other.seed, other.draws)
+
+    def __repr__(self) -> str:
+        return f"Rng(seed={self.seed}, draws={self.draws})"

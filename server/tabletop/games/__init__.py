@@ -1,0 +1,12 @@
+"""The games the server knows, by name (the name is also the rules_text folder)."""
+
+from __future__ import annotations
+
+from ..core.game import Engine
+from .cthulhu_dice import ENGINE as CTHULHU_DICE
+
+ENGINES: dict[str, Engine] = {engine.name: engine for engine in (CTHULHU_DICE,)}
+
+
+def engine_names() -> list[str]:
+    return sorted(ENGINES)

@@ -1,0 +1,120 @@
+"""Cthulhu Dice behind the common engine contract (tabletop.core.game.Engine)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import TypeAdapter
+
+from ...core.errors import MalformedMove
+from ...core.game import Engine, Outcome
+from . import rules
+from .dice import KINDS
+from .rules import CthulhuDiceAction, CthulhuDiceOptions, DiceState, Retreat, Roll
+
+#: Words accepted for each action, so a model can write what comes naturally.
+ALIASES: dict[str, type[Roll] | type[Retreat]] = {
+    "roll": Roll,
+    "r": Roll,
+    "continue": Roll,
+    "c": Roll,
+    "retreat": Retreat,
+    "stop": Retreat,
+    "bank": Retreat,
+    "s": Retreat,
+}
+
+
+def per_kind(counts: list[int]) -> dict[str, int]:
+    return {kind.value: n for kind, n in zip(KINDS, counts)}
+
+
+class CthulhuDice(Engine[DiceState, Roll | Retreat]):
+    name: ClassVar[str] = "cthulhu-dice"
+    title: ClassVar[str] = "Cthulhu Dice"
+    summary: ClassVar[str] = (
+        "Push-your-luck dice for 2-6 players (a Zombie Dice variant). On your turn roll three dice from a bag of 15; "
+        "keep Elder Signs, re-roll Clues, and stop before three Tentacles take your turn's stash. "
+        "First to 13 Elder Signs (after the round is completed) wins."
+    )
+    min_seats: ClassVar[int] = rules.MIN_SEATS
+    max_seats: ClassVar[int] = rules.MAX_SEATS
+    options_model: ClassVar[type[CthulhuDiceOptions]] = CthulhuDiceOptions
+    action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(CthulhuDiceAction)
+    notation_help: ClassVar[str] = "`roll` (also `continue`) or `retreat` (also `stop`, `bank`)."
+
+    def new_game(self, options: CthulhuDiceOptions, seats: int, seed: int) -> DiceState:
+        return rules.new_game(options, seats, seed)
+
+    def seat_count(self, state: DiceState) -> int:
+        return len(state.scores)
+
+    def to_move(self, state: DiceState) -> list[int]:
+        return rules.to_move(state)
+
+    def legal_actions(self, state: DiceState, seat: int) -> list[Roll | Retreat]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: DiceState, seat: int, action: Roll | Retreat) -> tuple[DiceState, list[str]]:
+        return rules.apply(state, seat, action)
+
+    def outcome(self, state: DiceState) -> Outcome | None:
+        return rules.outcome(state)
+
+    def notation(self, action: Roll | Retreat) -> str:
+        return action.kind
+
+    def parse(self, text: str, state: DiceState, seat: int) -> Roll | Retreat:
+        action = ALIASES.get(text.lower())
+        if action is None:
+            raise MalformedMove(
+                f"'{text}' is not a Cthulhu Dice move; write roll or retreat",
+                rule="cthulhu-dice/notation",
+                legal=[self.notation(a) for a in self.legal_actions(state, seat)],
+            )
+        return action()
+
+    def summarize(self, action: Roll | Retreat, state: DiceState) -> str:
+        if isinstance(action, Retreat):
+            return f"Bank your stash of {state.stash} Elder Signs (total {state.scores[state.seat] + state.stash}) and pass the bag."
+        if state.phase == "start":
+            return "Draw three dice from the bag and roll them (every turn starts with this roll)."
+        return (
+            f"Keep going: roll your {sum(state.clues)} clue dice with {state.dice_needed} new dice from the bag, "
+            f"risking your stash of {state.stash} with {state.total_tentacles} tentacles already showing."
+        )
+
+    def view(self, state: DiceState, seat: int | None) -> dict[str, Any]:
+        """Cthulhu Dice has no hidden information: every seat and spectators see the same."""
+        return {
+            "scores": list(state.scores),
+            "goal": state.options.goal,
+            "seat_to_move": None if state.phase == "over" else state.seat,
+            "phase": state.phase,
+            "round": state.round,
+            "stash": state.stash,
+            "tentacles": per_kind(state.tentacles),
+            "clues_in_hand": per_kind(state.clues),
+            "elder_sign_dice_set_aside": per_kind(state.signs),
+            "bag": per_kind(state.bag),
+            "last_roll": [{"die": d.kind.value, "face": d.face.value} for d in state.last_roll],
+            "tiebreak_seats": state.contenders,
+            "rulings": state.options.model_dump(mode="json"),
+        }
+
+    def describe(self, state: DiceState, seat: int | None) -> str:
+        scores = ", ".join(f"seat {i}: {s}" for i, s in enumerate(state.scores))
+        if state.phase == "over":
+            return f"Game over. {state.end_reason}. Scores: {scores}."
+        text = f"Round {state.round}. Scores: {scores} (goal {state.options.goal}). Seat {state.seat} to act"
+        if state.phase == "start":
+            return text + ": first roll of the turn."
+        clues = sum(state.clues)
+        return (
+            f"{text}: stash {state.stash}, tentacles {state.total_tentacles}/2 safe, {clues} clue"
+            f"{'s' if clues != 1 else ''} in hand; bag {sum(state.bag)} dice "
+            f"({state.bag[0]} library, {state.bag[1]} museum, {state.bag[2]} tomb). Roll or retreat."
+        )
+
+
+ENGINE = CthulhuDice()

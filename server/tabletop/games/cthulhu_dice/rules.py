@@ -1,0 +1,272 @@
+"""Cthulhu Dice rules: the state of a game, the two actions and how they play out.
+
+Sections cited are in rules_text/cthulhu-dice (served as rules://cthulhu-dice/<section>).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from ...core.errors import BadOptions, GameOver, IllegalMove, NotYourTurn
+from ...core.game import Outcome
+from ...core.rng import Rng
+from .dice import KINDS, STANDARD_BAG, DieKind, Face, draw_from_bag, roll_die
+
+HAND_SIZE = 3
+TENTACLES_TO_DOWN = 3
+MIN_SEATS, MAX_SEATS = 2, 6
+
+
+class BagCounts(BaseModel):
+    """How many dice of each kind the bag holds."""
+
+    library: int = Field(default=STANDARD_BAG[0], ge=0, le=30)
+    museum: int = Field(default=STANDARD_BAG[1], ge=0, le=30)
+    tomb: int = Field(default=STANDARD_BAG[2], ge=0, le=30)
+
+    def as_list(self) -> list[int]:
+        return [self.library, self.museum, self.tomb]
+
+
+class CthulhuDiceOptions(BaseModel):
+    """Rulings and variants, fixed when the game is created (rules_text cthulhu-dice/rulings)."""
+
+    goal: int = Field(default=13, ge=1, le=100, description="Elder Signs that end the game (seed: 13).")
+    tie_rule: Literal["tiebreak_rounds", "shared_win"] = Field(
+        default="tiebreak_rounds",
+        description="Tied leaders at the end: play further rounds among themselves (default, as in Zombie Dice) "
+        "or share the win.",
+    )
+    bag_exhaustion: Literal["return_elder_signs", "roll_fewer", "must_retreat"] = Field(
+        default="return_elder_signs",
+        description="When the bag has too few dice to draw back up to three: put this turn's Elder Sign dice back "
+        "in the bag, the stash keeping its count (default, as in Zombie Dice); or roll only the dice you can "
+        "get; or you may not continue and must retreat.",
+    )
+    bag: BagCounts = Field(default_factory=BagCounts, description="Dice in the bag (seed: 8 Library, 4 Museum, 3 Tomb).")
+
+
+class Roll(BaseModel):
+    """Roll: the first roll of a turn, or continue after a roll (draw back up to three dice and roll)."""
+
+    kind: Literal["roll"] = "roll"
+
+
+class Retreat(BaseModel):
+    """Retreat: bank the turn's stash of Elder Signs and pass the bag on."""
+
+    kind: Literal["retreat"] = "retreat"
+
+
+CthulhuDiceAction = Annotated[Roll | Retreat, Field(discriminator="kind")]
+
+
+@dataclass(frozen=True, slots=True)
+class RolledDie:
+    kind: DieKind
+    face: Face
+
+
+@dataclass(slots=True)
+class DiceState:
+    """A whole game. Per-kind counts are lists in the order library, museum, tomb."""
+
+    options: CthulhuDiceOptions
+    rng: Rng
+    scores: list[int]
+    seat: int = 0
+    #: "start": the seat must make its first roll; "decide": roll again or retreat; "over".
+    phase: Literal["start", "decide", "over"] = "start"
+    bag: list[int] = field(default_factory=list)
+    clues: list[int] = field(default_factory=lambda: [0, 0, 0])
+    tentacles: list[int] = field(default_factory=lambda: [0, 0, 0])
+    signs: list[int] = field(default_factory=lambda: [0, 0, 0])  # Elder Sign dice set aside this turn
+    stash: int = 0
+    last_roll: list[RolledDie] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)  # turns completed per seat
+    round: int = 1
+    #: Seats still in the game during tie-break rounds; None in normal play.
+    contenders: list[int] | None = None
+    winners: list[int] | None = None
+    end_reason: str = ""
+
+    def copy(self) -> DiceState:
+        return replace(
+            self,
+            rng=self.rng.copy(),
+            scores=list(self.scores),
+            bag=list(self.bag),
+            clues=list(self.clues),
+            tentacles=list(self.tentacles),
+            signs=list(self.signs),
+            last_roll=list(self.last_roll),
+            turns=list(self.turns),
+            contenders=None if self.contenders is None else list(self.contenders),
+            winners=None if self.winners is None else list(self.winners),
+        )
+
+    @property
+    def total_tentacles(self) -> int:
+        return sum(self.tentacles)
+
+    @property
+    def dice_needed(self) -> int:
+        """Dice to draw to hold three again: 3 minus the clue dice in hand (rules_text cthulhu-dice/turn)."""
+        return HAND_SIZE - sum(self.clues)
+
+
+def new_game(options: CthulhuDiceOptions, seats: int, seed: int) -> DiceState:
+    """Seat 0 starts with the full bag (rules_text cthulhu-dice/setup)."""
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise BadOptions(f"Cthulhu Dice takes {MIN_SEATS} to {MAX_SEATS} players, not {seats}", rule="cthulhu-dice/setup")
+    if sum(options.bag.as_list()) < HAND_SIZE + TENTACLES_TO_DOWN:
+        raise BadOptions("The bag needs at least 6 dice so a turn can always be played", rule="cthulhu-dice/rulings")
+    return DiceState(options=options, rng=Rng(seed), scores=[0] * seats, bag=options.bag.as_list(), turns=[0] * seats)
+
+
+def to_move(state: DiceState) -> list[int]:
+    return [] if state.phase == "over" else [state.seat]
+
+
+def can_continue(state: DiceState) -> bool:
+    """Whether rolling is possible now under the bag-exhaustion ruling (rules_text cthulhu-dice/rulings)."""
+    if state.phase == "start":
+        return True
+    short = state.dice_needed > sum(state.bag)
+    if not short:
+        return True
+    if state.options.bag_exhaustion == "must_retreat":
+        return False
+    if state.options.bag_exhaustion == "roll_fewer":
+        return sum(state.bag) + sum(state.clues) > 0
+    return True  # return_elder_signs always refills enough: 15 dice, at most 3 clues and 2 tentacles held
+
+
+def legal_actions(state: DiceState, seat: int) -> list[Roll | Retreat]:
+    if state.phase == "over" or seat != state.seat:
+        return []
+    if state.phase == "start":
+        return [Roll()]
+    return [Roll(), Retreat()] if can_continue(state) else [Retreat()]
+
+
+def apply(state: DiceState, seat: int, action: Roll | Retreat) -> tuple[DiceState, list[str]]:
+    """Play ``action`` for ``seat``; the input state is never changed."""
+    check_turn(state, seat)
+    if isinstance(action, Retreat):
+        if state.phase == "start":
+            raise IllegalMove(
+                "You cannot retreat before your first roll: every turn starts with a roll of three dice",
+                rule="cthulhu-dice/turn",
+                legal=["roll"],
+            )
+        new = state.copy()
+        return new, retreat(new)
+    if not can_continue(state):
+        raise IllegalMove(
+            f"The bag holds {sum(state.bag)} dice but you need {state.dice_needed}, and under the "
+            "'must_retreat' ruling you may not continue",
+            rule="cthulhu-dice/rulings",
+            legal=["retreat"],
+        )
+    new = state.copy()
+    return new, roll(new)
+
+
+def check_turn(state: DiceState, seat: int) -> None:
+    if state.phase == "over":
+        raise GameOver(f"The game is over: {state.end_reason}", rule="cthulhu-dice/end")
+    if seat != state.seat:
+        raise NotYourTurn(
+            f"It is seat {state.seat}'s turn, not seat {seat}'s; wait for your turn", rule="cthulhu-dice/turn"
+        )
+
+
+def roll(state: DiceState) -> list[str]:
+    """Draw up to three dice, roll them with the clues in hand, and score the faces (mutates ``state``)."""
+    events: list[str] = []
+    need = state.dice_needed
+    if need > sum(state.bag) and state.options.bag_exhaustion == "return_elder_signs":
+        returned = sum(state.signs)
+        state.bag = [b + s for b, s in zip(state.bag, state.signs)]
+        state.signs = [0, 0, 0]
+        events.append(
+            f"The bag ran short, so the {returned} Elder Sign dice set aside go back in; the stash keeps its {state.stash}."
+        )
+    hand = [kind for index, kind in enumerate(KINDS) for _ in range(state.clues[index])]
+    hand += draw_from_bag(state.bag, min(need, sum(state.bag)), state.rng)
+    state.clues = [0, 0, 0]
+    state.phase = "decide"
+    state.last_roll = [RolledDie(kind, roll_die(kind, state.rng)) for kind in hand]
+    for die in state.last_roll:
+        index = KINDS.index(die.kind)
+        if die.face is Face.elder_sign:
+            state.signs[index] += 1
+            state.stash += 1
+        elif die.face is Face.tentacle:
+            state.tentacles[index] += 1
+        else:
+            state.clues[index] += 1
+    shown = ", ".join(f"{d.kind.value} {d.face.value.replace('_', ' ')}" for d in state.last_roll)
+    events.append(f"Seat {state.seat} rolled: {shown}. Stash {state.stash}, tentacles {state.total_tentacles}.")
+    if state.total_tentacles >= TENTACLES_TO_DOWN:
+        events.append(f"Seat {state.seat} is downed by {state.total_tentacles} tentacles and loses a stash of {state.stash}.")
+        state.stash = 0
+        events.extend(end_turn(state))
+    return events
+
+
+def retreat(state: DiceState) -> list[str]:
+    """Bank the stash and end the turn (mutates ``state``)."""
+    state.scores[state.seat] += state.stash
+    events = [f"Seat {state.seat} retreats and banks {state.stash}: total {state.scores[state.seat]}."]
+    state.stash = 0
+    events.extend(end_turn(state))
+    return events
+
+
+def end_turn(state: DiceState) -> list[str]:
+    """Return every die to the bag, pass it on, and end the game at a round's end (rules_text cthulhu-dice/end)."""
+    state.turns[state.seat] += 1
+    state.bag = state.options.bag.as_list()
+    state.clues, state.tentacles, state.signs = [0, 0, 0], [0, 0, 0], [0, 0, 0]
+    state.phase = "start"
+    order = state.contenders if state.contenders is not None else list(range(len(state.scores)))
+    position = order.index(state.seat)
+    if position + 1 < len(order):
+        state.seat = order[position + 1]
+        return []
+    return end_round(state, order)
+
+
+def end_round(state: DiceState, order: list[int]) -> list[str]:
+    """After the last seat of a round: the game ends if someone reached the goal (rules_text cthulhu-dice/end)."""
+    best = max(state.scores[s] for s in order)
+    if best < state.options.goal:
+        state.round += 1
+        state.seat = order[0]
+        return []
+    leaders = [s for s in order if state.scores[s] == best]
+    if len(leaders) > 1 and state.options.tie_rule == "tiebreak_rounds":
+        state.contenders = leaders
+        state.round += 1
+        state.seat = leaders[0]
+        return [f"Seats {', '.join(map(str, leaders))} are tied on {best}: they play a further round."]
+    state.phase = "over"
+    state.winners = leaders
+    survivors = [s for s in range(len(state.scores)) if state.scores[s] >= state.options.goal]
+    devoured = [s for s in range(len(state.scores)) if s not in survivors]
+    who = "Seat " + " and seat ".join(map(str, leaders))
+    state.end_reason = f"{who} {'wins' if len(leaders) == 1 else 'share the win'} with {best} Elder Signs"
+    if devoured:
+        state.end_reason += f"; seat{'s' if len(devoured) > 1 else ''} {', '.join(map(str, devoured))} devoured"
+    return [f"Game over: {state.end_reason}."]
+
+
+def outcome(state: DiceState) -> Outcome | None:
+    if state.phase != "over":
+        return None
+    return Outcome(winners=list(state.winners or []), reason=state.end_reason, scores=[float(s) for s in state.scores])

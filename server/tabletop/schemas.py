@@ -1,0 +1,50 @@
+"""Every tool's input and output JSON Schema, as files in schemas/ (generated, checked in)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import anyio
+
+
+def tool_schemas() -> dict[str, dict]:
+    """File name -> schema, read from the server's own tools/list (what clients see)."""
+    from .app.server import build_server
+    from .sessions.manager import GameSessions
+    from .sessions.store import GameStore
+
+    server = build_server(GameSessions(GameStore(":memory:")))
+    tools = anyio.run(server.list_tools)
+    files: dict[str, dict] = {}
+    for tool in tools:
+        files[f"{tool.name}.input.json"] = tool.input_schema
+        if tool.output_schema is not None:
+            files[f"{tool.name}.output.json"] = tool.output_schema
+    return files
+
+
+def render(schema: dict) -> str:
+    return json.dumps(schema, indent=2, sort_keys=True) + "\n"
+
+
+def write_schemas(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    wanted = tool_schemas()
+    for old in folder.glob("*.json"):
+        if old.name not in wanted:
+            old.unlink()
+    written = []
+    for name, schema in sorted(wanted.items()):
+        path = folder / name
+        path.write_text(render(schema), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def check_schemas(folder: Path) -> list[str]:
+    """Names of schema files that are missing, different or no longer wanted."""
+    wanted = tool_schemas()
+    present = {p.name for p in folder.glob("*.json")}
+    problems = [n for n, s in wanted.items() if n not in present or (folder / n).read_text(encoding="utf-8") != render(s)]
+    return sorted(problems + [n for n in present if n not in wanted])

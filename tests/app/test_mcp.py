@@ -1,0 +1,178 @@
+"""The MCP surface through the real SDK client, in memory, on both protocol handshakes."""
+
+from __future__ import annotations
+
+import anyio
+import pytest
+from mcp import Client, MCPError
+
+from .helpers import call, play_to_the_end, refused
+
+pytestmark = pytest.mark.anyio
+
+EXPECTED_TOOLS = {
+    "ping", "list_games", "new_game", "get_state", "legal_moves", "apply_move", "history", "wait_for_turn",
+    "roll_cthulhu_dice", "search_rules",
+}
+
+
+async def new_dice_game(client: Client, seats=("Ann", "Bob"), **extra) -> tuple[str, list[str]]:
+    game = await call(client, "new_game", game="cthulhu-dice", seats=list(seats), **extra)
+    return game["game_id"], [s["token"] for s in game["seats"]]
+
+
+async def test_every_tool_has_input_and_output_schemas_and_a_description(client: Client):
+    tools = {t.name: t for t in (await client.list_tools()).tools}
+    assert EXPECTED_TOOLS <= set(tools)
+    for tool in tools.values():
+        assert tool.input_schema["type"] == "object"
+        assert tool.output_schema and tool.output_schema["type"] == "object", tool.name
+        assert tool.description and len(tool.description) > 40, tool.name
+    assert tools["apply_move"].input_schema["required"] == ["game_id", "token", "move"]
+    assert tools["get_state"].annotations.read_only_hint is True
+
+
+async def test_ping_and_list_games(client: Client):
+    assert (await call(client, "ping"))["ok"] is True
+    games = await call(client, "list_games")
+    dice = next(g for g in games["games"] if g["name"] == "cthulhu-dice")
+    assert (dice["min_seats"], dice["max_seats"]) == (2, 6)
+    assert "bag_exhaustion" in dice["options_schema"]["properties"]
+
+
+async def test_a_whole_game_through_mcp(client: Client):
+    game_id, tokens = await new_dice_game(client, seats=("Ann", "Bob", "Cy"), seed=99)
+    final = await play_to_the_end(client, game_id, tokens)
+    outcome = final["outcome"]
+    scores = final["view"]["scores"]
+    assert outcome["winners"] and all(scores[w] == max(scores) >= 13 for w in outcome["winners"])
+    log = await call(client, "history", game_id=game_id)
+    assert log["ply"] == final["ply"] == len(log["moves"]) and log["seed"] == 99
+    assert [m["ply"] for m in log["moves"]] == list(range(1, final["ply"] + 1))
+    assert "over" in (await refused(client, "apply_move", game_id=game_id, token=tokens[0], move="roll"))
+
+
+async def test_each_kind_of_mistake_is_a_tool_error_that_changes_nothing(client: Client):
+    game_id, tokens = await new_dice_game(client)
+    before = await call(client, "get_state", game_id=game_id)
+    cases = {
+        "unknown_game": dict(game_id="cthulhu-dice-nope", token=tokens[0], move="roll"),
+        "bad_token": dict(game_id=game_id, token="forged", move="roll"),
+        "not_your_turn": dict(game_id=game_id, token=tokens[1], move="roll"),
+        "malformed_move": dict(game_id=game_id, token=tokens[0], move="fly away"),
+        "illegal_move": dict(game_id=game_id, token=tokens[0], move="retreat"),
+    }
+    for kind, args in cases.items():
+        text = await refused(client, "apply_move", **args)
+        assert kind in text, text
+    text = await refused(client, "apply_move", game_id=game_id, token=tokens[0], move="retreat")
+    assert "rules://cthulhu-dice/turn" in text and "Legal instead: roll" in text
+    text = await refused(client, "apply_move", game_id=game_id, token=tokens[0], move={"kind": "jump"})
+    assert "malformed_move" in text and "Legal instead: roll" in text
+    text = await refused(client, "apply_move", game_id=game_id, token=tokens[1], move="roll")
+    assert "seat 0 (Ann)" in text
+    assert await call(client, "get_state", game_id=game_id) == before
+
+
+async def test_arguments_that_fail_the_schema_are_refused(client: Client):
+    assert "less than or equal to 300" in await refused(client, "wait_for_turn", game_id="x", token="y", timeout_seconds=999)
+    await refused(client, "apply_move", game_id="x", move="roll")  # token missing
+    text = await refused(client, "new_game", game="cthulhu-dice", seats=9)
+    assert "2 to 6" in text
+    text = await refused(client, "new_game", game="cthulhu-dice", options={"tie_rule": "coin toss"})
+    assert "bad_options" in text and "tie_rule" in text
+    text = await refused(client, "new_game", game="go", seats=2)
+    assert "cthulhu-dice" in text
+
+
+async def test_dry_run_checks_without_playing(client: Client):
+    game_id, tokens = await new_dice_game(client, seed=5)
+    preview = await call(client, "apply_move", game_id=game_id, token=tokens[0], move="roll", dry_run=True)
+    assert preview["dry_run"] and preview["ply"] == 1
+    assert (await call(client, "get_state", game_id=game_id))["ply"] == 0
+    played = await call(client, "apply_move", game_id=game_id, token=tokens[0], move={"kind": "roll"})
+    assert played["events"] == preview["events"] and played["view"] == preview["view"]
+
+
+async def test_games_are_isolated(client: Client):
+    a, tokens_a = await new_dice_game(client, seed=1)
+    b, tokens_b = await new_dice_game(client, seed=1)
+    await call(client, "apply_move", game_id=a, token=tokens_a[0], move="roll")
+    assert (await call(client, "get_state", game_id=b))["ply"] == 0
+    text = await refused(client, "apply_move", game_id=b, token=tokens_a[0], move="roll")
+    assert "bad_token" in text, "a token of one game does not open another"
+
+
+async def test_seat_and_spectator_views(client: Client):
+    game_id, tokens = await new_dice_game(client)
+    mine = await call(client, "get_state", game_id=game_id, token=tokens[0])
+    spectator = await call(client, "get_state", game_id=game_id)
+    assert mine["your_seat"] == 0 and mine["your_turn"] is True
+    assert spectator["your_seat"] is None and spectator["your_turn"] is False
+    assert "bad_token" in await refused(client, "get_state", game_id=game_id, token="forged")
+    other = await call(client, "legal_moves", game_id=game_id, token=tokens[1])
+    assert other["count"] == 0 and other["your_turn"] is False
+
+
+async def test_standalone_and_in_game_dice_rolls(client: Client):
+    first = await call(client, "roll_cthulhu_dice", dice=["tomb", "tomb", "library", "museum"], seed=42)
+    again = await call(client, "roll_cthulhu_dice", dice=["tomb", "tomb", "library", "museum"], seed=42)
+    assert first == again and len(first["dice"]) == 4
+    assert first["elder_signs"] + first["clues"] + first["tentacles"] == 4
+    drawn = await call(client, "roll_cthulhu_dice")
+    assert len(drawn["dice"]) == 3 and drawn["seed"] is not None and drawn["game"] is None
+    assert "Input should be" in await refused(client, "roll_cthulhu_dice", dice=["crypt"])
+
+    game_id, tokens = await new_dice_game(client, seed=3)
+    rolled = await call(client, "roll_cthulhu_dice", game_id=game_id, token=tokens[0])
+    assert rolled["game"]["ply"] == 1 and len(rolled["dice"]) == 3
+    assert "not_your_turn" in await refused(client, "roll_cthulhu_dice", game_id=game_id, token=tokens[1])
+
+
+async def test_rules_resources_search_and_prompts(client: Client):
+    uris = {r.uri for r in (await client.list_resources()).resources}
+    assert {"rules://cthulhu-dice", "rules://cthulhu-dice/turn", "rules://cthulhu-dice/rulings"} <= uris
+    templates = {t.uri_template for t in (await client.list_resource_templates()).resource_templates}
+    assert {"rules://{game}/{section}", "game://{game_id}"} <= templates
+    whole = (await client.read_resource("rules://cthulhu-dice")).contents[0].text
+    assert "15" in whole and "Tentacle" in whole and "return_elder_signs" in whole
+    with pytest.raises(MCPError) as err:
+        await client.read_resource("rules://cthulhu-dice/chess-openings")
+    assert err.value.code == -32602
+    found = await call(client, "search_rules", query="bag runs out of dice", game="cthulhu-dice")
+    assert found["results"][0]["uri"] == "rules://cthulhu-dice/rulings"
+    assert "bad_options" in await refused(client, "search_rules", query="x", game="checkers")
+    prompts = {p.name for p in (await client.list_prompts()).prompts}
+    assert {"play_seat", "referee", "rules_question"} <= prompts
+    got = await client.get_prompt("play_seat", {"game_id": "g-1", "token": "t"})
+    assert "legal_moves" in got.messages[0].content.text
+
+
+async def test_game_state_resource(client: Client):
+    game_id, tokens = await new_dice_game(client)
+    await call(client, "apply_move", game_id=game_id, token=tokens[0], move="roll")
+    body = (await client.read_resource(f"game://{game_id}")).contents[0].text
+    assert f'"game_id": "{game_id}"' in body and '"ply": 1' in body
+    with pytest.raises(MCPError):
+        await client.read_resource("game://nope")
+
+
+async def test_wait_for_turn_between_two_clients(server):
+    async with Client(server) as ann, Client(server, mode="legacy") as bob:
+        game_id, tokens = await new_dice_game(ann, seed=12)
+        answers = []
+
+        async def bob_waits():
+            answers.append(await call(bob, "wait_for_turn", game_id=game_id, token=tokens[1], timeout_seconds=20))
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(bob_waits)
+            await anyio.sleep(0.1)
+            assert not answers, "Bob waits while Ann plays"
+            await call(ann, "apply_move", game_id=game_id, token=tokens[0], move="roll")
+            state = await call(ann, "get_state", game_id=game_id)
+            if state["to_move"] == [0]:
+                await call(ann, "apply_move", game_id=game_id, token=tokens[0], move="retreat")
+        assert answers[0]["your_turn"] and not answers[0]["timed_out"]
+        quick = await call(ann, "wait_for_turn", game_id=game_id, token=tokens[0], timeout_seconds=0.05)
+        assert quick["timed_out"] and not quick["your_turn"]

@@ -1,0 +1,217 @@
+"""Sessions: seats and tokens, the SQLite log, restarts, races between writers."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+import anyio
+import pytest
+
+from tabletop.core.errors import BadOptions, GameOver, IllegalMove, MalformedMove, NotYourTurn
+from tabletop.games.cthulhu_dice import ENGINE
+from tabletop.sessions.manager import BadToken, GameSessions, MoveConflict, UnknownGame
+from tabletop.sessions.store import GameStore
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "games.sqlite3"
+
+
+def sessions_on(path) -> GameSessions:
+    return GameSessions(GameStore(path))
+
+
+def play_until_over(sessions: GameSessions, game_id: str, tokens: list[str], limit: int = 100_000) -> None:
+    for _ in range(limit):
+        live = sessions.get(game_id)
+        to_move = live.to_move()
+        if not to_move:
+            return
+        seat = to_move[0]
+        move = "roll" if live.state.phase == "start" or live.state.stash < 3 else "retreat"
+        sessions.play(game_id, tokens[seat], move)
+    raise AssertionError("game did not end")
+
+
+def test_a_restarted_server_restores_every_game_exactly(db):
+    first = sessions_on(db)
+    a, tokens_a = first.create("cthulhu-dice", {}, ["Ann", "Bob"], seed=11)
+    b, tokens_b = first.create("cthulhu-dice", {"goal": 6}, 3, seed=12)
+    for _ in range(5):
+        first.play(a.id, tokens_a[a.to_move()[0]], "roll" if a.state.phase == "start" else "retreat")
+    first.play(b.id, tokens_b[0], "roll")
+    first.store.close()
+
+    second = sessions_on(db)  # as if the server restarted
+    for live in (a, b):
+        again = second.get(live.id)
+        assert again.ply == live.ply
+        assert ENGINE.view(again.state, None) == ENGINE.view(live.state, None)
+        assert again.state.rng == live.state.rng, "the same next dice"
+        assert again.record.seat_names == live.record.seat_names
+    # and the next roll is the same in both worlds
+    seat = a.to_move()[0]
+    expected, _ = ENGINE.apply(a.state, seat, ENGINE.parse("roll", a.state, seat))
+    got = second.play(a.id, tokens_a[seat], "roll").state_after
+    assert ENGINE.view(got, None) == ENGINE.view(expected, None)
+
+
+def test_replaying_the_log_reproduces_the_state(db):
+    sessions = sessions_on(db)
+    live, tokens = sessions.create("cthulhu-dice", {}, 4, seed=5)
+    play_until_over(sessions, live.id, tokens)
+    assert ENGINE.outcome(live.state) is not None
+    assert ENGINE.view(sessions.replay(live.id), None) == ENGINE.view(live.state, None)
+
+
+def test_tokens_are_required_and_stored_only_as_hashes(db):
+    sessions = sessions_on(db)
+    live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=1)
+    with pytest.raises(BadToken):
+        sessions.play(live.id, None, "roll")
+    with pytest.raises(BadToken):
+        sessions.play(live.id, "not-a-token", "roll")
+    with pytest.raises(NotYourTurn):
+        sessions.play(live.id, tokens[1], "roll")
+    raw = db.read_bytes() + (db.with_name(db.name + "-wal").read_bytes() if db.with_name(db.name + "-wal").exists() else b"")
+    assert all(t.encode() not in raw for t in tokens)
+    assert live.ply == 0
+
+
+def test_every_refusal_leaves_the_game_unchanged(db):
+    sessions = sessions_on(db)
+    live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=3)
+    before = (live.ply, ENGINE.view(live.state, None), live.state.rng.draws)
+    for token, move, error in [
+        (tokens[0], "retreat", IllegalMove),
+        (tokens[0], "dance", MalformedMove),
+        (tokens[0], {"kind": "jump"}, MalformedMove),
+        (tokens[1], "roll", NotYourTurn),
+    ]:
+        with pytest.raises(error):
+            sessions.play(live.id, token, move)
+        assert (live.ply, ENGINE.view(live.state, None), live.state.rng.draws) == before
+    assert sessions.store.last_ply(live.id) == 0
+    with pytest.raises(UnknownGame):
+        sessions.get("cthulhu-dice-00000000")
+    with pytest.raises(BadOptions):
+        sessions.create("chess", {}, 2)
+    with pytest.raises(BadOptions):
+        sessions.create("cthulhu-dice", {"goal": 0}, 2)
+    with pytest.raises(BadOptions):
+        sessions.create("cthulhu-dice", {}, 9)
+
+
+def test_a_finished_game_refuses_moves(db):
+    sessions = sessions_on(db)
+    live, tokens = sessions.create("cthulhu-dice", {"goal": 3}, 2, seed=9)
+    play_until_over(sessions, live.id, tokens)
+    with pytest.raises(GameOver):
+        sessions.play(live.id, tokens[0], "roll")
+
+
+def test_a_dry_run_plays_nothing(db):
+    sessions = sessions_on(db)
+    live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=3)
+    preview = sessions.play(live.id, tokens[0], "roll", dry_run=True)
+    assert preview.dry_run and preview.events
+    assert live.ply == 0 and live.state.rng.draws == 0 and sessions.store.last_ply(live.id) == 0
+    real = sessions.play(live.id, tokens[0], "roll")
+    assert real.events == preview.events, "the dry run showed exactly what the move does"
+
+
+def test_racing_threads_never_interleave_writes(db):
+    sessions = sessions_on(db)
+    live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=21)
+    errors: list[Exception] = []
+
+    def hammer(seat: int) -> None:
+        for _ in range(300):
+            try:
+                state = live.state
+                sessions.play(live.id, tokens[seat], "roll" if state.phase == "start" or state.stash < 2 else "retreat")
+            except (NotYourTurn, IllegalMove, GameOver):
+                pass
+            except Exception as err:  # anything else is a bug
+                errors.append(err)
+
+    threads = [threading.Thread(target=hammer, args=(s,)) for s in (0, 1, 0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    plies = [m.ply for m in sessions.store.moves(live.id)]
+    assert plies == list(range(1, live.ply + 1)), "one unbroken sequence of moves"
+    assert ENGINE.view(sessions.replay(live.id), None) == ENGINE.view(live.state, None)
+
+
+def test_two_server_processes_sharing_a_database_see_each_others_moves(db):
+    here, there = sessions_on(db), sessions_on(db)
+    live, tokens = here.create("cthulhu-dice", {}, 2, seed=4)
+    here.play(live.id, tokens[0], "roll")
+    remote = there.get(live.id)
+    assert remote.ply == 1 and ENGINE.view(remote.state, None) == ENGINE.view(live.state, None)
+    there.play(live.id, tokens[0], "retreat")
+    assert here.get(live.id).ply == 2
+    assert ENGINE.view(here.get(live.id).state, None) == ENGINE.view(remote.state, None)
+
+
+class RacingStore(GameStore):
+    """A store that lets another writer in just before this one appends (a deterministic race)."""
+
+    before_append = None
+
+    def append_move(self, game_id, move):
+        interloper, self.before_append = self.before_append, None
+        if interloper:
+            interloper()
+        super().append_move(game_id, move)
+
+
+def test_a_writer_that_lost_a_race_with_another_process_is_refused_and_catches_up(db):
+    here = GameSessions(RacingStore(db))
+    there = sessions_on(db)
+    live, tokens = here.create("cthulhu-dice", {}, 2, seed=4)
+    here.store.before_append = lambda: there.play(live.id, tokens[0], "roll")
+    with pytest.raises(MoveConflict):
+        here.play(live.id, tokens[0], "roll")
+    assert [m.ply for m in here.store.moves(live.id)] == [1]
+    assert live.ply == 1
+    assert ENGINE.view(live.state, None) == ENGINE.view(there.get(live.id).state, None)
+
+
+def test_the_move_log_is_append_only(db):
+    sessions = sessions_on(db)
+    live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=4)
+    sessions.play(live.id, tokens[0], "roll")
+    raw = sqlite3.connect(db)
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        raw.execute("UPDATE moves SET notation = 'retreat'")
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        raw.execute("DELETE FROM moves")
+
+
+async def test_wait_for_turn_wakes_when_the_other_seat_moves(db):
+    sessions = sessions_on(db)
+    live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=8)
+    results = []
+
+    async def waiter():
+        results.append(await sessions.wait_for_turn(live.id, tokens[1], timeout=10))
+
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(waiter)
+        await anyio.sleep(0.05)
+        assert not results
+        sessions.play(live.id, tokens[0], "roll")
+        if live.to_move() == [0]:
+            sessions.play(live.id, tokens[0], "retreat")
+    assert results[0].your_turn and not results[0].timed_out
+    status = await sessions.wait_for_turn(live.id, tokens[0], timeout=0.05)
+    assert status.timed_out and not status.your_turn
+
+
+pytestmark = pytest.mark.anyio

@@ -1,0 +1,58 @@
+"""The rules reference: every game's sections load, every rule the code cites exists, search finds."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tabletop import rulebook
+from tabletop.games import ENGINES
+
+SOURCE = Path(__file__).resolve().parents[1] / "server" / "tabletop"
+#: Sections the game-agnostic layers cite for every game (turn order, the end, set-up, notation, rulings).
+COMMON_SECTIONS = {"setup", "turn", "end", "notation", "rulings"}
+
+
+def cited_rules() -> set[str]:
+    cited = set()
+    for path in SOURCE.rglob("*.py"):
+        cited |= set(re.findall(r'rule="([a-z0-9-]+/[a-z0-9-]+)"', path.read_text(encoding="utf-8")))
+    return cited
+
+
+def test_every_literal_rule_citation_names_a_real_section():
+    cited = cited_rules()
+    assert cited, "the engines cite rules"
+    missing = [c for c in cited if rulebook.find_section(*c.split("/")) is None]
+    assert missing == []
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_every_game_has_the_sections_the_server_cites(game):
+    ids = {s.id for s in rulebook.load_rulebook()[game]}
+    assert COMMON_SECTIONS <= ids
+
+
+def test_sections_have_titles_and_the_whole_reference_joins_them():
+    for game, sections in rulebook.load_rulebook().items():
+        assert sections, game
+        whole = rulebook.whole_reference(game)
+        for section in sections:
+            assert section.title and section.text.startswith("# ")
+            assert section.text.strip() in whole
+
+
+@pytest.mark.parametrize(
+    "query, section",
+    [
+        ("bag runs out of dice", "cthulhu-dice/rulings"),
+        ("what happens with three tentacles", "cthulhu-dice/turn"),
+        ("players tied for the most elder signs", "cthulhu-dice/end"),
+        ("how many sides show a tentacle on a tomb die", "cthulhu-dice/dice"),
+    ],
+)
+def test_search_finds_the_section_that_answers(query, section):
+    hits = rulebook.search(query, "cthulhu-dice", limit=2)
+    assert section in [f"{h.section.game}/{h.section.id}" for h in hits]
