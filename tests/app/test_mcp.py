@@ -176,3 +176,21 @@ async def test_wait_for_turn_between_two_clients(server):
         assert answers[0]["your_turn"] and not answers[0]["timed_out"]
         quick = await call(ann, "wait_for_turn", game_id=game_id, token=tokens[0], timeout_seconds=0.05)
         assert quick["timed_out"] and not quick["your_turn"]
+
+
+async def test_cthulhu_wars_adjacency_and_gather_power(client: Client):
+    found = await call(client, "list_adjacent", layout="earth_5p", area="new zealand")
+    assert found["area"] == "new-zealand" and found["type"] == "land"
+    assert "indian-ocean" in {a["id"] for a in found["adjacent"]}
+    text = await refused(client, "list_adjacent", layout="earth_3p", area="north atlantc")
+    assert "unknown_area" in text and "closest: North Atlantic" in text and "rules://cthulhu-wars/maps" in text
+    assert "unknown_layout" in await refused(client, "list_adjacent", layout="mars", area="europe")
+    power = await call(
+        client, "gather_power",
+        sources={"cultists": 4, "controlled_gates": 0, "abandoned_gates": 0, "captured_cultists": 0, "highest_power": 13},
+    )
+    assert (power["gathered"], power["total"], power["minimum_power_applied"]) == (4, 7, True)
+    nine = await client.call_tool(
+        "gather_power", {"sources": {"cultists": 3, "controlled_gates": 2, "abandoned_gates": 1, "captured_cultists": 1}}
+    )
+    assert nine.structured_content["total"] == 9 and "Total: 9 Power." in nine.content[0].text

@@ -6,6 +6,7 @@ from mcp.server.mcpserver import MCPServer
 
 from .. import __version__
 from ..sessions.manager import GameSessions
+from .cthulhu_wars_tools import register_cthulhu_wars_tools
 from .dice_tools import register_dice_tools
 from .game_tools import register_game_tools
 from .rules_tools import register_game_resources, register_prompts, register_rules
@@ -23,6 +24,7 @@ def build_server(sessions: GameSessions) -> MCPServer:
     mcp = MCPServer("tabletop-mcp", version=__version__, instructions=INSTRUCTIONS)
     register_game_tools(mcp, sessions)
     register_dice_tools(mcp, sessions)
+    register_cthulhu_wars_tools(mcp)
     register_rules(mcp)
     register_game_resources(mcp, sessions)
     register_prompts(mcp)
