@@ -194,3 +194,21 @@ async def test_cthulhu_wars_adjacency_and_gather_power(client: Client):
         "gather_power", {"sources": {"cultists": 3, "controlled_gates": 2, "abandoned_gates": 1, "captured_cultists": 1}}
     )
     assert nine.structured_content["total"] == 9 and "Total: 9 Power." in nine.content[0].text
+
+
+async def test_render_board_gives_a_png_and_svg(client: Client):
+    import base64
+
+    from mcp.types import ImageContent
+
+    game_id, tokens = await new_dice_game(client, seed=4)
+    await call(client, "apply_move", game_id=game_id, token=tokens[0], move="roll")
+    result = await client.call_tool("render_board", {"game_id": game_id, "format": "both"})
+    assert not result.is_error
+    image = next(c for c in result.content if isinstance(c, ImageContent))
+    assert image.mime_type == "image/png" and base64.b64decode(image.data).startswith(b"\x89PNG\r\n\x1a\n")
+    svg = result.structured_content["svg"]
+    assert svg.startswith("<svg") and "seat 0" in svg and result.structured_content["ply"] == 1
+    only_png = await client.call_tool("render_board", {"game_id": game_id})
+    assert only_png.structured_content["svg"] is None
+    assert "bad_options" in await refused(client, "render_board", game_id=game_id, overlays=["lines"])

@@ -9,6 +9,7 @@ from ..sessions.manager import GameSessions
 from .cthulhu_wars_tools import register_cthulhu_wars_tools
 from .dice_tools import register_dice_tools
 from .game_tools import register_game_tools
+from .picture_tools import register_picture_tools
 from .rules_tools import register_game_resources, register_prompts, register_rules
 
 INSTRUCTIONS = """\
@@ -25,6 +26,7 @@ def build_server(sessions: GameSessions) -> MCPServer:
     register_game_tools(mcp, sessions)
     register_dice_tools(mcp, sessions)
     register_cthulhu_wars_tools(mcp)
+    register_picture_tools(mcp, sessions)
     register_rules(mcp)
     register_game_resources(mcp, sessions)
     register_prompts(mcp)

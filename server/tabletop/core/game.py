@@ -129,6 +129,15 @@ class Engine(ABC, Generic[S, A]):
         """What each seat plays (a side, a faction); by default just numbered seats."""
         return [f"seat {i}" for i in range(self.seat_count(state))]
 
+    def draw(self, state: S, seat: int | None, overlays: frozenset[str]) -> Any:
+        """A picture of the position as a ``tabletop.render.Scene``, or None if the game has none.
+
+        ``overlays`` names optional layers the game offers (listed in ``overlay_names``).
+        """
+        return None
+
+    overlay_names: ClassVar[tuple[str, ...]] = ()
+
     @abstractmethod
     def seat_count(self, state: S) -> int:
         """How many seats the game has."""

@@ -9,7 +9,9 @@ from pydantic import TypeAdapter
 from ...core.errors import MalformedMove
 from ...core.game import Engine, Outcome
 from . import rules
+from ...render import Scene
 from .dice import KINDS
+from .picture import draw_table
 from .rules import CthulhuDiceAction, CthulhuDiceOptions, DiceState, Retreat, Roll
 
 #: Words accepted for each action, so a model can write what comes naturally.
@@ -101,6 +103,9 @@ class CthulhuDice(Engine[DiceState, Roll | Retreat]):
             "tiebreak_seats": state.contenders,
             "rulings": state.options.model_dump(mode="json"),
         }
+
+    def draw(self, state: DiceState, seat: int | None, overlays: frozenset[str]) -> Scene:
+        return draw_table(state)
 
     def describe(self, state: DiceState, seat: int | None) -> str:
         scores = ", ".join(f"seat {i}: {s}" for i, s in enumerate(state.scores))

@@ -1,0 +1,38 @@
+"""Simple Cthulhu Dice players, as opponents and yardsticks for the optimal one.
+
+They read the rules' state directly (rules_text cthulhu-dice/turn): the first roll of a turn is
+forced, so each only decides between continuing and retreating after a roll.
+"""
+
+from __future__ import annotations
+
+from ..games.cthulhu_dice.engine import CthulhuDice
+from ..games.cthulhu_dice.rules import DiceState, Retreat, Roll
+
+
+class CautiousBot:
+    """Retreats as soon as two tentacles show (one more would down it)."""
+
+    name = "retreat-at-2-tentacles"
+
+    def choose(self, engine: CthulhuDice, state: DiceState, seat: int) -> Roll | Retreat:
+        return stop_or_roll(engine, state, seat, state.total_tentacles >= 2)
+
+
+class ThresholdBot:
+    """Retreats once the turn's stash reaches ``threshold`` Elder Signs, or at two tentacles."""
+
+    def __init__(self, threshold: int) -> None:
+        self.threshold = threshold
+        self.name = f"stash-{threshold}"
+
+    def choose(self, engine: CthulhuDice, state: DiceState, seat: int) -> Roll | Retreat:
+        return stop_or_roll(engine, state, seat, state.stash >= self.threshold or state.total_tentacles >= 2)
+
+
+def stop_or_roll(engine: CthulhuDice, state: DiceState, seat: int, stop: bool) -> Roll | Retreat:
+    """Retreat if the bot wants to and may; otherwise roll (falling back to retreat when rolling is barred)."""
+    legal = engine.legal_actions(state, seat)
+    if stop and Retreat() in legal:
+        return Retreat()
+    return Roll() if Roll() in legal else Retreat()
