@@ -215,3 +215,26 @@ async def test_wait_for_turn_wakes_when_the_other_seat_moves(db):
 
 
 pytestmark = pytest.mark.anyio
+
+
+def test_synchronous_mode_is_normal_by_default_and_full_on_request(db):
+    assert GameStore(db)._db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+    assert GameStore(db, synchronous="FULL")._db.execute("PRAGMA synchronous").fetchone()[0] == 2
+    assert GameStore(db)._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_wait_for_turn_notices_a_move_made_by_another_process(db):
+    here, there = sessions_on(db), sessions_on(db)
+    live, tokens = here.create("cthulhu-dice", {}, 2, seed=8)
+    results = []
+
+    async def waiter():
+        results.append(await here.wait_for_turn(live.id, tokens[1], timeout=10))
+
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(waiter)
+        await anyio.sleep(0.05)
+        there.play(live.id, tokens[0], "roll")  # the other process: no in-memory wake-up reaches `here`
+        if there.get(live.id).to_move() == [0]:
+            there.play(live.id, tokens[0], "retreat")
+    assert results[0].your_turn and results[0].game.ply == there.get(live.id).ply
