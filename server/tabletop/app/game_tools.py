@@ -219,11 +219,15 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
     @refusals_as_tool_errors
     async def history(
         game_id: GameId,
+        token: OptionalToken = None,
         since: Annotated[int, Field(ge=0, description="Only moves after this move number.")] = 0,
     ) -> Annotated[CallToolResult, History]:
-        """Read a game's log of moves in order, with what each move caused. Once the game is over the seed is
-        included so the game can be replayed."""
+        """Read a game's log of moves in order, with what each move caused. Moves that are still secret from
+        you (such as hidden deployment) are left out. Once the game is over the seed is included so the game
+        can be replayed."""
         live, moves = sessions.history(game_id, since)
+        seat = sessions.optional_seat(live, token)
+        shown = [m for m in moves if live.engine.move_visible(live.state, m.seat, seat)]
         over = live.engine.outcome(live.state) is not None
         result = History(
             game_id=live.id,
@@ -231,12 +235,15 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             ply=live.ply,
             moves=[
                 LoggedMove(ply=m.ply, seat=m.seat, move=m.notation, action=m.action, events=m.events, played_at=m.played_at)
-                for m in moves
+                for m in shown
             ],
+            hidden=len(moves) - len(shown),
             seed=live.record.seed if over else None,
         )
-        lines = [f"{m.ply}. seat {m.seat}: {m.notation}" for m in moves]
-        return reply(result, f"{live.id}: {len(moves)} move(s) shown of {live.ply}.\n" + "\n".join(lines))
+        lines = [f"{m.ply}. seat {m.seat}: {m.notation}" for m in shown]
+        head = f"{live.id}: {len(shown)} move(s) shown of {live.ply}"
+        head += f" ({result.hidden} still secret from you)." if result.hidden else "."
+        return reply(result, "\n".join([head, *lines]))
 
     @mcp.tool(annotations=READ_ONLY)
     @refusals_as_tool_errors

@@ -107,6 +107,7 @@ class History(BaseModel):
     game: str
     ply: int
     moves: list[LoggedMove]
+    hidden: int = Field(description="Moves left out because they are still secret from this viewer.")
     seed: int | None = Field(default=None, description="Revealed once the game is over, so anyone can replay it.")
 
 

@@ -138,6 +138,13 @@ class Engine(ABC, Generic[S, A]):
 
     overlay_names: ClassVar[tuple[str, ...]] = ()
 
+    def move_visible(self, state: S, mover: int, viewer: int | None) -> bool:
+        """Whether ``viewer`` (None: a spectator) may read a logged move of ``mover`` in the current state.
+
+        Games with secret moves (hidden deployment) return False until the secret is out.
+        """
+        return True
+
     @abstractmethod
     def seat_count(self, state: S) -> int:
         """How many seats the game has."""
