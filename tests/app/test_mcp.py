@@ -189,11 +189,35 @@ async def test_cthulhu_wars_adjacency_and_gather_power(client: Client):
         client, "gather_power",
         sources={"cultists": 4, "controlled_gates": 0, "abandoned_gates": 0, "captured_cultists": 0, "highest_power": 13},
     )
-    assert (power["gathered"], power["total"], power["minimum_power_applied"]) == (4, 7, True)
+    result = power["results"][0]["power"]
+    assert (result["gathered"], result["total"], result["minimum_power_applied"]) == (4, 7, True)
     nine = await client.call_tool(
         "gather_power", {"sources": {"cultists": 3, "controlled_gates": 2, "abandoned_gates": 1, "captured_cultists": 1}}
     )
-    assert nine.structured_content["total"] == 9 and "Total: 9 Power." in nine.content[0].text
+    assert nine.structured_content["results"][0]["power"]["total"] == 9 and "Total: 9 Power." in nine.content[0].text
+    assert "bad_options" in await refused(client, "gather_power")
+
+
+async def test_cthulhu_wars_tools_on_a_live_game(client: Client):
+    game = await call(client, "new_game", game="cthulhu-wars", seats=3, seed=5)
+    game_id = game["game_id"]
+    projection = await call(client, "gather_power", game_id=game_id)
+    assert len(projection["results"]) == 3
+    for entry in projection["results"]:
+        # at the start: 6 Acolytes and a controlled Gate each
+        assert entry["power"]["gathered"] == 6 + 2
+    found = await call(client, "list_adjacent", game_id=game_id, area="europe")
+    assert found["layout"] == "earth_3p"
+    odds = await call(client, "battle_odds", attacker_dice=3, defender_dice=0, defender_units=2)
+    dist = odds["attacker_distribution"]
+    assert abs(sum(d["probability"] for d in dist) - 1) < 1e-9
+    assert next(d for d in dist if d["kills"] == 3)["probability"] == pytest.approx((1 / 6) ** 3)
+    assert odds["odds"]["attacker"]["expected_kills"] == 0.5
+    factions = [s["role"] for s in game["seats"]]
+    state = await call(client, "get_state", game_id=game_id)
+    assert "bad_options" in await refused(client, "battle_odds", game_id=game_id, area="europe")
+    dice = await call(client, "battle_odds", game_id=game_id, area="south pacific", attacker=factions[1], defender=factions[0])
+    assert dice["area"] == "south-pacific" and state["ply"] == 0
 
 
 async def test_render_board_gives_a_png_and_svg(client: Client):

@@ -9,6 +9,7 @@ from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import Field
 
 from .. import __version__
+from ..core.game import LegalMoves
 from ..sessions.manager import GameSessions, LiveGame, Played
 from .models import (
     GameInfo,
@@ -87,6 +88,19 @@ def move_text(played: Played) -> str:
     else:
         head = f"Played '{played.notation}' for {played.game.seat_label(played.seat)} (move {played.ply})."
     return "\n".join([head, *played.events, played.game.engine.describe(played.state_after, played.seat)])
+
+
+def moves_text(moves: LegalMoves) -> str:
+    """Legal moves as lines under their group titles; a summary that starts with the notation stands alone."""
+    lines = []
+    for group in moves.groups:
+        if len(moves.groups) > 1:
+            lines.append(f"[{group.title}]")
+        for m in group.moves:
+            lines.append(m.summary if m.summary.startswith(m.notation) else f"{m.notation}: {m.summary}")
+    if moves.note:
+        lines.append(moves.note)
+    return "\n".join(lines)
 
 
 def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
@@ -192,8 +206,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             note=moves.note,
         )
         if moves.count:
-            lines = [f"{m.notation}: {m.summary}" for g in moves.groups for m in g.moves]
-            text = f"{moves.count} legal move(s) for {live.seat_label(seat)}:\n" + "\n".join(lines)
+            text = f"{moves.count} legal move(s) for {live.seat_label(seat)}:\n" + moves_text(moves)
         else:
             waiting = ", ".join(live.seat_label(s) for s in to_move) or "nobody (the game is over)"
             text = f"No moves for {live.seat_label(seat)} now; the game is waiting for {waiting}."

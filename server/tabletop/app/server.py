@@ -25,7 +25,7 @@ def build_server(sessions: GameSessions) -> MCPServer:
     mcp = MCPServer("tabletop-mcp", version=__version__, instructions=INSTRUCTIONS)
     register_game_tools(mcp, sessions)
     register_dice_tools(mcp, sessions)
-    register_cthulhu_wars_tools(mcp)
+    register_cthulhu_wars_tools(mcp, sessions)
     register_picture_tools(mcp, sessions)
     register_rules(mcp)
     register_game_resources(mcp, sessions)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from ..core.game import Engine
 from .cthulhu_dice import ENGINE as CTHULHU_DICE
+from .cthulhu_wars import ENGINE as CTHULHU_WARS
 
-ENGINES: dict[str, Engine] = {engine.name: engine for engine in (CTHULHU_DICE,)}
+ENGINES: dict[str, Engine] = {engine.name: engine for engine in (CTHULHU_DICE, CTHULHU_WARS)}
 
 
 def engine_names() -> list[str]:

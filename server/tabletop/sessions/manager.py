@@ -59,9 +59,9 @@ class LiveGame:
         return self.engine.to_move(self.state)
 
     def seat_label(self, seat: int) -> str:
-        role = self.engine.seat_roles(self.state)[seat]
-        name = self.record.seat_names[seat]
-        return f"seat {seat} ({name}{'' if role == f'seat {seat}' else ', ' + role})"
+        default = f"seat {seat}"
+        extras = [x for x in (self.record.seat_names[seat], self.engine.seat_roles(self.state)[seat]) if x != default]
+        return f"{default} ({', '.join(extras)})" if extras else default
 
     def notify(self) -> None:
         """Wake every wait_for_turn waiting on this game."""

@@ -1,1 +1,5 @@
-"""Cthulhu Wars: maps, Power and (later) the full rules engine. Pure Python, no MCP."""
+"""Cthulhu Wars: maps, Power and the full rules engine. Pure Python, no MCP."""
+
+from .engine import ENGINE
+
+__all__ = ["ENGINE"]

@@ -1,0 +1,60 @@
+"""Cthulhu Wars engine speed: legal-move generation time and complete random games per second.
+
+Run: .venv/bin/python benchmarks/cthulhu_wars_bench.py [games per player count]
+Prints figures only (issue 5 targets: legal moves under 2 ms, 2+ random 4-player games/s).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+from tabletop.games.cthulhu_wars import ENGINE
+from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
+
+
+def random_game(players: int, seed: int, timings: list[float] | None = None) -> int:
+    """Play one game of random legal moves; return the number of moves."""
+    rnd = random.Random(seed)
+    state = ENGINE.new_game(CthulhuWarsOptions(), players, seed)
+    moves = 0
+    while ENGINE.outcome(state) is None:
+        seat = rnd.choice(ENGINE.to_move(state))
+        if timings is not None:
+            timings.append(best_of_three(state, seat))
+        action = rnd.choice(ENGINE.legal_actions(state, seat))
+        state, _ = ENGINE.apply(state, seat, action)
+        moves += 1
+    return moves
+
+
+def best_of_three(state, seat: int) -> float:
+    """legal_moves time for one position: the best of three runs, to leave out scheduler noise."""
+    runs = []
+    for _ in range(3):
+        start = time.perf_counter()
+        ENGINE.legal_moves(state, seat)
+        runs.append(time.perf_counter() - start)
+    return min(runs)
+
+
+def main(games: int) -> None:
+    for players in (3, 4, 5):
+        timings: list[float] = []
+        for seed in range(games):
+            random_game(players, seed, timings)
+        start = time.perf_counter()
+        moves = sum(random_game(players, 1000 + seed) for seed in range(games))
+        elapsed = time.perf_counter() - start
+        print(
+            f"{players} players: legal_moves median {statistics.median(timings) * 1000:.3f} ms, "
+            f"p99 {statistics.quantiles(timings, n=100)[-1] * 1000:.3f} ms, "
+            f"max {max(timings) * 1000:.3f} ms over {len(timings)} positions; "
+            f"{games / elapsed:.1f} complete random games/s ({moves / games:.0f} moves per game)"
+        )
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)

@@ -1,0 +1,158 @@
+"""Figures on the map: placing, removing, counting, Gates and Elder Signs (rules_text ``cthulhu-wars/setup``).
+
+These helpers change a (copied) state in place and keep its bookkeeping true: a figure
+that leaves an area or dies leaves its Gate Abandoned, and captives are tracked on the
+captor's card.
+"""
+
+from __future__ import annotations
+
+from tabletop.games.cthulhu_wars.factions import FACTIONS, Faction
+from tabletop.games.cthulhu_wars.actions import Lose
+from tabletop.games.cthulhu_wars.state import CAPTURED, POOL, GameState, Pending
+
+
+def faction_of(state: GameState, seat: int) -> Faction:
+    return FACTIONS[state.seats[seat].faction]
+
+
+def on_map(place: str) -> bool:
+    return not place.startswith("@")
+
+
+def units_in(state: GameState, seat: int, area: str) -> dict[str, int]:
+    """Figures of ``seat`` in ``area`` by unit type."""
+    return state.seats[seat].in_area(area)
+
+
+def has_units(state: GameState, seat: int, area: str) -> bool:
+    return any(area in places for places in state.seats[seat].units.values())
+
+
+def occupied_areas(state: GameState, seat: int) -> set[str]:
+    return {p for places in state.seats[seat].units.values() for p in places if on_map(p)}
+
+
+def gate_figure(state: GameState, seat: int, kind: str, area: str) -> int | None:
+    """Index of the figure of ``kind`` controlling the Gate in ``area``, if it is one of them."""
+    holder = state.gates.get(area)
+    return holder[2] if holder and holder[0] == seat and holder[1] == kind else None
+
+
+def pick_figure(state: GameState, seat: int, kind: str, place: str, *, from_gate: bool = False,
+                exclude: tuple[tuple[str, int], ...] = ()) -> int:
+    """A figure of ``kind`` at ``place``: one off the Gate unless ``from_gate`` (or no other is there)."""
+    controller = gate_figure(state, seat, kind, place)
+    candidates = [i for i, p in enumerate(state.seats[seat].units[kind]) if p == place and (kind, i) not in exclude]
+    if from_gate and controller in candidates:
+        return controller
+    others = [i for i in candidates if i != controller]
+    return (others or candidates)[0]
+
+
+def place_figure(state: GameState, seat: int, kind: str, index: int, target: str) -> None:
+    """Put figure ``index`` of ``kind`` at ``target``, abandoning any Gate it controlled."""
+    places = state.seats[seat].units[kind]
+    source = places[index]
+    holder = state.gates.get(source)
+    if holder == (seat, kind, index):
+        state.gates[source] = None
+    places[index] = target
+
+
+def eliminate(state: GameState, seat: int, kind: str, index: int) -> None:
+    """Send a figure back to its pool (a killed Great Old One may be Awakened again)."""
+    place_figure(state, seat, kind, index, POOL)
+
+
+def capture(state: GameState, captor: int, victim: int, kind: str, index: int) -> None:
+    place_figure(state, victim, kind, index, CAPTURED)
+    state.seats[captor].captives.append((victim, kind, index))
+
+
+def controlled_gates(state: GameState, seat: int) -> list[str]:
+    return [area for area, holder in state.gates.items() if holder and holder[0] == seat]
+
+
+def abandoned_gates(state: GameState) -> list[str]:
+    return [area for area, holder in state.gates.items() if holder is None]
+
+
+def cultists_on_map(state: GameState, seat: int) -> int:
+    faction = faction_of(state, seat)
+    return sum(1 for kind in faction.cultists() for p in state.seats[seat].units[kind] if on_map(p))
+
+
+def goos_on_map(state: GameState, seat: int) -> list[str]:
+    """Areas of this faction's Great Old Ones on the map (one entry per GOO)."""
+    faction = faction_of(state, seat)
+    return [p for kind in faction.goos() for p in state.seats[seat].units[kind] if on_map(p)]
+
+
+def enemies_in(state: GameState, seat: int, area: str) -> list[int]:
+    return [s for s in range(len(state.seats)) if s != seat and has_units(state, s, area)]
+
+
+def draw_elder_sign(state: GameState, seat: int, log: list[str]) -> None:
+    """Draw a hidden Elder Sign from the bag; with the bag empty, gain 1 Doom instead."""
+    total = sum(state.es_bag)
+    who = state.seats[seat].faction
+    if total == 0:
+        state.seats[seat].doom += 1
+        log.append(f"{who} is owed an Elder Sign but none are left: +1 Doom instead.")
+        return
+    roll = state.rng.below(total)
+    for value, left in enumerate(state.es_bag, start=1):
+        if roll < left:
+            state.es_bag[value - 1] -= 1
+            state.seats[seat].elder_signs.append(value)
+            log.append(f"{who} draws an Elder Sign (hidden).")
+            return
+        roll -= left
+
+
+def reveal_elder_signs(state: GameState, seat: int, log: list[str]) -> None:
+    fs = state.seats[seat]
+    if fs.elder_signs:
+        gained = sum(fs.elder_signs)
+        log.append(f"{fs.faction} reveals Elder Signs {fs.elder_signs}: +{gained} Doom.")
+        fs.doom += gained
+        fs.elder_signs = []
+
+
+# ---- losing a unit (victim's choice) ---------------------------------------------------
+def loss_options(state: GameState, victim: int, area: str, kinds: list[str]) -> list[Lose]:
+    """Which figure the victim can give up: each unit type, off or on its Gate."""
+    options = []
+    for kind in kinds:
+        n = state.seats[victim].count(kind, area)
+        on_gate = gate_figure(state, victim, kind, area) is not None
+        if n - on_gate > 0:
+            options.append(Lose(unit=kind))
+        if on_gate:
+            options.append(Lose(unit=kind, from_gate=True))
+    return options
+
+
+def take_unit(state: GameState, victim: int, area: str, kinds: list[str], mode: str, by: int, log: list[str]) -> None:
+    """The victim gives up one figure of ``kinds`` in ``area`` ('capture' or 'eliminate'); it chooses if it can."""
+    options = loss_options(state, victim, area, kinds)
+    if not options:
+        return
+    data = {"victim": victim, "area": area, "kinds": kinds, "mode": mode, "by": by}
+    if len(options) == 1:
+        apply_loss(state, data, options[0], log)
+    else:
+        chooser = victim if mode != "capture" or state.options.victim_chooses_captured_cultist else by
+        state.pending.insert(0, Pending(chooser, "lose", data))
+
+
+def apply_loss(state: GameState, data: dict, choice: Lose, log: list[str]) -> None:
+    victim, area, by = data["victim"], data["area"], data["by"]
+    index = pick_figure(state, victim, choice.unit, area, from_gate=choice.from_gate)
+    if data["mode"] == "capture":
+        capture(state, by, victim, choice.unit, index)
+        log.append(f"{state.seats[by].faction} captures {state.seats[victim].faction}'s {choice.unit} in {area}.")
+    else:
+        eliminate(state, victim, choice.unit, index)
+        log.append(f"{state.seats[victim].faction} loses a {choice.unit} in {area}.")

@@ -1,0 +1,115 @@
+"""Pending decisions and their answers (rules_text ``cthulhu-wars/turn`` and ``cthulhu-wars/battle``).
+
+The first entry of ``state.pending`` is the decision the game awaits; its ``seat`` (or,
+for a negotiation, every seat still to offer) answers with one of :func:`decision_options`.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from tabletop.games.cthulhu_wars import battle as battles
+from tabletop.games.cthulhu_wars import board, negotiation, phases
+from tabletop.games.cthulhu_wars.actions import (
+    ChooseDirection, ChooseFirstPlayer, Done, Proceed, Ritual, SkipRitual, TakeSpellbook,
+)  # fmt: skip
+from tabletop.games.cthulhu_wars.factions import FACTIONS, Faction
+from tabletop.games.cthulhu_wars.state import GameState, Pending
+
+
+def awaiting(state: GameState) -> list[int]:
+    """Seats whose answer the first pending decision awaits."""
+    if not state.pending:
+        return []
+    first = state.pending[0]
+    return list(first.data["waiting"]) if first.kind == "negotiation" else [first.seat]
+
+
+def decision_options(state: GameState, seat: int) -> list[BaseModel]:
+    pending = state.pending[0]
+    kind, data = pending.kind, pending.data
+    if kind == "spellbook":
+        return [TakeSpellbook(name=n) for n in phases.remaining_spellbooks(state, seat)]
+    if kind == "first-player":
+        return [ChooseFirstPlayer(faction=state.seats[s].faction) for s in data["tied"]]
+    if kind == "direction":
+        return [ChooseDirection(direction="clockwise"), ChooseDirection(direction="counterclockwise")]
+    if kind == "ritual":
+        return [Ritual(), SkipRitual()]
+    if kind == "pre-battle":
+        return board.faction_of(state, seat).pre_battle_options(state, seat, state.battle) + [Proceed()]
+    if kind == "assign":
+        return list(battles.assignment_options(state, state.battle, data["owner"], data["result"]))
+    if kind == "retreat":
+        return list(battles.retreat_options(state, data["owner"]))
+    if kind == "lose":
+        return list(board.loss_options(state, data["victim"], data["area"], data["kinds"]))
+    if kind == "negotiation":
+        return list(negotiation.offer_options(state, data))
+    options = decision_faction(state, seat, data).decision_options(state, seat, kind, data)
+    return options if options and data.get("mandatory") else options + [Done()]
+
+
+def decision_faction(state: GameState, seat: int, data: dict) -> Faction:
+    """The faction whose rules answer a faction decision: ``data["faction"]`` if given (a decision put to an
+    enemy, e.g. Ghroth's victims), else the answering seat's own."""
+    return FACTIONS[data["faction"]] if "faction" in data else board.faction_of(state, seat)
+
+
+def resolve_decision(state: GameState, seat: int, action: BaseModel, log: list[str]) -> None:
+    """Carry out an answer to the first pending decision."""
+    pending = state.pending[0]
+    if pending.kind == "negotiation":
+        negotiation.record_offer(state, seat, action, log)
+        return
+    state.pending.pop(0)
+    handler = HANDLERS.get(action.kind)
+    if handler is not None:
+        handler(state, seat, pending, action, log)
+    elif action.kind != "done":
+        decision_faction(state, seat, pending.data).apply_action(state, seat, action, log)
+
+
+def take_spellbook(state: GameState, seat: int, pending: Pending, action: TakeSpellbook, log: list[str]) -> None:
+    state.seats[seat].spellbooks.append(action.name)
+    log.append(f"{state.seats[seat].faction} takes the spellbook {action.name}.")
+
+
+def choose_first(state: GameState, seat: int, pending: Pending, action: ChooseFirstPlayer, log: list[str]) -> None:
+    phases.set_first_player(state, state.seat_of(action.faction), log)
+
+
+def choose_direction(state: GameState, seat: int, pending: Pending, action: ChooseDirection, log: list[str]) -> None:
+    log.append(f"Play goes {action.direction}.")
+    phases.set_direction(state, 1 if action.direction == "clockwise" else -1, log)
+
+
+def ritual(state: GameState, seat: int, pending: Pending, action: Ritual, log: list[str]) -> None:
+    phases.perform_ritual(state, seat, log)
+
+
+def no_ritual(state: GameState, seat: int, pending: Pending, action: SkipRitual, log: list[str]) -> None:
+    log.append(f"{state.seats[seat].faction} performs no Ritual.")
+
+
+def proceed(state: GameState, seat: int, pending: Pending, action: Proceed, log: list[str]) -> None:
+    battles.end_pre_battle(state, seat)
+
+
+def assign(state: GameState, seat: int, pending: Pending, action, log: list[str]) -> None:
+    battles.apply_assignment(state, state.battle, pending.data["owner"], action, log)
+
+
+def retreat(state: GameState, seat: int, pending: Pending, action, log: list[str]) -> None:
+    battles.apply_retreat(state, pending.data["owner"], action, log)
+
+
+def lose(state: GameState, seat: int, pending: Pending, action, log: list[str]) -> None:
+    board.apply_loss(state, pending.data, action, log)
+
+
+HANDLERS = {
+    "spellbook": take_spellbook, "first-player": choose_first, "direction": choose_direction,
+    "ritual": ritual, "no-ritual": no_ritual, "proceed": proceed, "assign": assign,
+    "retreat": retreat, "lose": lose,
+}  # fmt: skip

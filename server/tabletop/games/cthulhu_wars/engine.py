@@ -1,0 +1,274 @@
+"""The Cthulhu Wars engine (rules_text ``cthulhu-wars/turn``): the core contract over the modules here."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from tabletop.core.errors import GameOver, IllegalMove, NotYourTurn
+from tabletop.core.game import Engine, LegalMoves, MoveGroup, MoveOption, Outcome
+from tabletop.games.cthulhu_wars import board, decisions, notation, phases, setup
+from tabletop.games.cthulhu_wars.actions import CORE_ACTIONS, action_adapter
+from tabletop.games.cthulhu_wars.factions import FACTIONS
+from tabletop.games.cthulhu_wars.maps.names import UnknownArea
+from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
+from tabletop.games.cthulhu_wars.state import GameState
+from tabletop.games.cthulhu_wars.turn_actions import resolve_turn_action, turn_options
+
+#: Titles of the legal-move groups, by action kind.
+GROUP_TITLES = {
+    "move": "Move (1 Power per unit)", "recruit": "Recruit Cultist", "gate": "Build Gate (3 Power)",
+    "summon": "Summon Monster", "awaken": "Awaken Great Old One", "battle": "Battle (1 Power)",
+    "capture": "Capture Cultist (1 Power)", "pass": "Pass (give up remaining Power)",
+    "control": "Control Gate (unlimited, 0 Power)", "abandon": "Abandon Gate (unlimited, 0 Power)",
+    "reveal": "Reveal Elder Signs (unlimited)", "done": "Done",
+}  # fmt: skip
+
+
+def all_action_models() -> tuple[type[BaseModel], ...]:
+    return CORE_ACTIONS + tuple(m for f in FACTIONS.values() for m in f.action_models)
+
+
+def kind_of(model: type[BaseModel]) -> str:
+    return model.model_fields["kind"].default
+
+
+class CthulhuWars(Engine[GameState, Any]):
+    name: ClassVar[str] = "cthulhu-wars"
+    title: ClassVar[str] = "Cthulhu Wars"
+    summary: ClassVar[str] = (
+        "Area control for 3-5 players on the Earth map: Great Old Ones and their cults gather Power, "
+        "build Gates, summon monsters, battle and perform Rituals for Doom; the game ends at 30 Doom or "
+        "Instant Death, and only a faction holding all six spellbooks can win."
+    )
+    min_seats: ClassVar[int] = setup.MIN_SEATS
+    max_seats: ClassVar[int] = setup.MAX_SEATS
+    options_model: ClassVar[type[BaseModel]] = CthulhuWarsOptions
+    action_adapter: ClassVar[TypeAdapter[Any]] = action_adapter(all_action_models())
+    notation_help: ClassVar[str] = (
+        "kind then fields, e.g. `move acolyte north-atlantic>europe`, `recruit europe`, `gate europe`, "
+        "`summon deep-one south-pacific`, `battle europe vs yellow-sign`, `done`, `pass` (rules://cthulhu-wars/notation)."
+    )
+
+    # ---- creating and reading -------------------------------------------------------------
+    def new_game(self, options: BaseModel, seats: int, seed: int) -> GameState:
+        return setup.new_game(options, seats, seed)  # type: ignore[arg-type]
+
+    def seat_count(self, state: GameState) -> int:
+        return len(state.seats)
+
+    def seat_roles(self, state: GameState) -> list[str]:
+        return [FACTIONS[fs.faction].title for fs in state.seats]
+
+    def to_move(self, state: GameState) -> list[int]:
+        if state.phase == "over":
+            return []
+        if state.pending:
+            return decisions.awaiting(state)
+        return [state.turn.seat] if state.turn else []
+
+    def legal_actions(self, state: GameState, seat: int) -> list[Any]:
+        if seat not in self.to_move(state):
+            return []
+        if state.pending:
+            return decisions.decision_options(state, seat)
+        return turn_options(state, seat)
+
+    def apply(self, state: GameState, seat: int, action: Any) -> tuple[GameState, list[str]]:
+        """Check the action is listed for the seat, then carry it out on a copy (``cthulhu-wars/turn``)."""
+        if state.phase == "over":
+            raise GameOver("The game is over", rule="cthulhu-wars/end")
+        if seat not in self.to_move(state):
+            waiting = ", ".join(state.seats[s].faction for s in self.to_move(state))
+            raise NotYourTurn(f"It is not {state.seats[seat].faction}'s decision; waiting for {waiting}", rule="cthulhu-wars/turn")
+        legal = self.legal_actions(state, seat)
+        if action not in legal:
+            raise IllegalMove(
+                f"'{self.notation(action)}' is not legal now", rule=self.rule_for(action), legal=[self.notation(a) for a in legal]
+            )
+        new = state.copy()
+        log: list[str] = []
+        if new.pending:
+            decisions.resolve_decision(new, seat, action, log)
+        else:
+            resolve_turn_action(new, seat, action, log)
+        phases.advance(new, log)
+        return new, log
+
+    def rule_for(self, action: Any) -> str:
+        """The rules section an action rests on, for refusals."""
+        kind = action.kind
+        for faction in FACTIONS.values():
+            if kind in {kind_of(m) for m in faction.action_models}:
+                return f"cthulhu-wars/{faction.rules_section}"
+        return RULE_BY_KIND.get(kind, "cthulhu-wars/actions")
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        winners = state.winners or []
+        doom = ", ".join(f"{fs.faction} {fs.doom}" for fs in state.seats)
+        reason = (
+            f"Game over ({doom} Doom): " + " and ".join(state.seats[s].faction for s in winners) + " won."
+            if winners
+            else f"Game over ({doom} Doom): nobody held all six spellbooks, so everybody lost."
+        )
+        return Outcome(winners=winners, reason=reason, scores=[float(fs.doom) for fs in state.seats])
+
+    # ---- notation -------------------------------------------------------------------------
+    def notation(self, action: Any) -> str:
+        return notation.to_text(action)
+
+    def parse(self, text: str, state: GameState, seat: int) -> Any:
+        models = {kind_of(m): m for m in all_action_models()}
+        return notation.from_text(text, models, state.layout, [fs.faction for fs in state.seats])
+
+    def summarize(self, action: Any, state: GameState) -> str:
+        return describe_cost(self.notation(action), action_cost(state, action))
+
+    def option(self, action: Any, state: GameState) -> MoveOption:
+        """One legal move with its notation worked out once."""
+        text = self.notation(action)
+        return MoveOption(
+            notation=text, action=action.model_dump(mode="json"), summary=describe_cost(text, action_cost(state, action))
+        )
+
+    def legal_moves(self, state: GameState, seat: int, focus: str | None = None) -> LegalMoves:
+        """Legal moves grouped by action type; ``focus`` keeps one action type or one area."""
+        actions = self.legal_actions(state, seat)
+        if focus:
+            actions = [a for a in actions if matches_focus(state, a, focus)]
+        groups: dict[str, list] = {}
+        for action in actions:
+            groups.setdefault(GROUP_TITLES.get(action.kind, action.kind), []).append(self.option(action, state))
+        note = None
+        if state.pending and seat in self.to_move(state):
+            note = f"Decision awaited: {state.pending[0].kind}."
+        return LegalMoves(groups=[MoveGroup(title=t, moves=m) for t, m in groups.items()], note=note)
+
+    # ---- views ----------------------------------------------------------------------------
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """Public state; Elder Sign values only for their owner."""
+        return {
+            "round": state.round,
+            "phase": state.phase,
+            "layout": state.layout_name,
+            "first_player": state.seats[state.first_player].faction,
+            "direction": "clockwise" if state.direction == 1 else "counterclockwise",
+            "ritual_cost": state.ritual_cost,
+            "instant_death": state.instant_death,
+            "to_move": [state.seats[s].faction for s in self.to_move(state)],
+            "pending": state.pending[0].kind if state.pending else None,
+            "gates": {a: (state.seats[h[0]].faction if h else None) for a, h in state.gates.items()},
+            "battle": battle_view(state),
+            "factions": [self.faction_view(state, s, seat) for s in range(len(state.seats))],
+            "winners": [state.seats[s].faction for s in state.winners] if state.winners is not None else None,
+        }
+
+    def faction_view(self, state: GameState, s: int, viewer: int | None) -> dict[str, Any]:
+        fs = state.seats[s]
+        units: dict[str, dict[str, int]] = {}
+        for kind, places in fs.units.items():
+            for place in places:
+                units.setdefault(place, {}).setdefault(kind, 0)
+                units[place][kind] += 1
+        return {
+            "faction": fs.faction,
+            "power": fs.power,
+            "doom": fs.doom,
+            "elder_signs": list(fs.elder_signs) if viewer == s else len(fs.elder_signs),
+            "spellbooks": list(fs.spellbooks),
+            "requirements_met": list(fs.requirements),
+            "units": units,
+            "captives": len(fs.captives),
+        }
+
+    def describe(self, state: GameState, seat: int | None) -> str:
+        lines = [
+            f"Round {state.round}, {state.phase} phase; ritual cost {state.ritual_cost}"
+            + ("; Instant Death reached" if state.instant_death else "")
+            + f"; waiting for {', '.join(state.seats[s].faction for s in self.to_move(state)) or 'nobody'}"
+            + (f" ({state.pending[0].kind})" if state.pending else "")
+        ]
+        for s, fs in enumerate(state.seats):
+            signs = fs.elder_signs if seat == s else f"{len(fs.elder_signs)} hidden"
+            places: dict[str, list[str]] = {}
+            for kind, spots in fs.units.items():
+                for spot in set(spots) - {"@pool"}:
+                    places.setdefault(spot, []).append(f"{spots.count(spot)} {kind}")
+            where = "; ".join(
+                f"{a}{'*' if state.controller(a) == s else ''}: {', '.join(u)}" for a, u in sorted(places.items())
+            )
+            lines.append(
+                f"{fs.faction}: {fs.power} Power, {fs.doom} Doom, Elder Signs {signs}, "
+                f"spellbooks [{', '.join(fs.spellbooks)}] | {where}"
+            )
+        abandoned = board.abandoned_gates(state)
+        if abandoned:
+            lines.append("Abandoned Gates: " + ", ".join(sorted(abandoned)))
+        lines.append("(* = Gate controlled)")
+        return "\n".join(lines)
+
+
+def battle_view(state: GameState) -> dict[str, Any] | None:
+    """The battle under way: where, who, and the dice rolled so far."""
+    battle = state.battle
+    if battle is None:
+        return None
+
+    def name(seat: int) -> str:
+        return state.seats[seat].faction
+
+    return {
+        "area": battle["area"],
+        "attacker": name(battle["attacker"]),
+        "defender": name(battle["defender"]),
+        "rolls": {name(s): list(r) for s, r in battle["rolls"].items()},
+    }
+
+
+RULE_BY_KIND = {
+    "battle": "cthulhu-wars/battle", "assign": "cthulhu-wars/battle", "retreat": "cthulhu-wars/battle",
+    "proceed": "cthulhu-wars/battle", "ritual": "cthulhu-wars/doom", "no-ritual": "cthulhu-wars/doom",
+    "first-player": "cthulhu-wars/first-player", "direction": "cthulhu-wars/first-player",
+    "spellbook": "cthulhu-wars/factions", "offer": "cthulhu-wars/negotiation", "done": "cthulhu-wars/turn",
+    "pass": "cthulhu-wars/turn",
+}  # fmt: skip
+
+
+def describe_cost(text: str, cost: int) -> str:
+    return text + (f" (costs {cost} Power)" if cost else "")
+
+
+def action_cost(state: GameState, action: Any) -> int:
+    """Power an action costs now (0 for decisions and free actions)."""
+    kind = action.kind
+    seat = state.turn.seat if state.turn else 0
+    faction = board.faction_of(state, seat)
+    if kind in ("move", "battle", "capture"):
+        return 1
+    if kind == "gate":
+        return 3
+    if kind == "recruit":
+        return faction.unit(action.unit).cost
+    if kind == "summon":
+        return faction.summon_cost(state, seat, action.unit)
+    if kind == "awaken":
+        return next((c for u, a, c in faction.awaken_options(state, seat) if (u, a) == (action.unit, action.area)), 0)
+    return faction.action_costs.get(kind, 0)
+
+
+def matches_focus(state: GameState, action: Any, focus: str) -> bool:
+    """Whether an action is of the focused type or touches the focused area."""
+    needle = focus.strip().lower()
+    if action.kind == needle or GROUP_TITLES.get(action.kind, "").lower().startswith(needle):
+        return True
+    try:
+        area = state.layout.find_area(focus).id
+    except UnknownArea:
+        return False
+    return area in {getattr(action, f, None) for f in ("area", "source", "target")}
+
+
+ENGINE = CthulhuWars()

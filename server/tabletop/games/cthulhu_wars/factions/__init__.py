@@ -1,0 +1,40 @@
+"""The faction registry (rules_text ``cthulhu-wars/factions``).
+
+Adding a faction = adding its module to this package: every module here except ``base``
+defines ``FACTION`` (an instance of a :class:`~.base.Faction` subclass) or ``FACTIONS``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
+
+#: Faction modules: every module of this package but the framework itself.
+_MODULES = sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name != "base")
+
+FACTIONS: dict[str, Faction] = {}
+
+
+def register(faction: Faction) -> None:
+    """Add a faction to the registry (names must be unique)."""
+    if faction.name in FACTIONS and FACTIONS[faction.name] is not faction:
+        raise ValueError(f"faction {faction.name!r} registered twice")
+    FACTIONS[faction.name] = faction
+
+
+def default_factions(count: int) -> list[str]:
+    """The first ``count`` registered factions, real factions before stand-ins."""
+    ordered = sorted(FACTIONS.values(), key=lambda f: f.stand_in)
+    real_symbols = {f.start_symbol for f in ordered if not f.stand_in}
+    usable = [f for f in ordered if not (f.stand_in and f.start_symbol in real_symbols)]
+    return [f.name for f in usable[:count]]
+
+
+for _name in _MODULES:
+    _module = importlib.import_module(f"{__name__}.{_name}")
+    for _faction in getattr(_module, "FACTIONS", (getattr(_module, "FACTION", None),)):
+        register(_faction)
+
+__all__ = ["FACTIONS", "Faction", "Requirement", "Spellbook", "UnitType", "default_factions", "register"]

@@ -1,0 +1,269 @@
+"""Great Cthulhu (rules_text ``cthulhu-wars/great-cthulhu``): Immortal, Devour and six spellbooks."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from tabletop.games.cthulhu_wars import board
+from tabletop.games.cthulhu_wars.actions import Action
+from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
+from tabletop.games.cthulhu_wars.power import ExtraIncome
+from tabletop.games.cthulhu_wars.state import CARD, POOL, GameState, Pending
+
+NAME = "great-cthulhu"
+CTHULHU = "cthulhu"
+FIRST_AWAKEN_COST, LATER_AWAKEN_COST = 10, 4
+DREAMS_COST, SUBMERGE_COST = 2, 1
+ABSORB_DICE = 3
+
+
+class Devour(Action):
+    """Pre-battle, Cthulhu present: the enemy eliminates one of its Monsters or Cultists in the battle."""
+
+    kind: Literal["devour"] = "devour"
+
+
+class Absorb(Action):
+    """Pre-battle (Absorb), a Shoggoth present: eliminate one of your own units there for +3 dice."""
+
+    kind: Literal["absorb"] = "absorb"
+    unit: str
+
+
+class Dreams(Action):
+    """Action (Dreams, 2 Power): the enemy loses an Acolyte in the area and yours takes its place."""
+
+    kind: Literal["dreams"] = "dreams"
+    area: str
+    enemy: str
+
+
+class Submerge(Action):
+    """Action (Submerge, 1 Power): Cthulhu in an ocean goes to your card, with your other units there if chosen."""
+
+    kind: Literal["submerge"] = "submerge"
+    with_units: bool = False
+
+
+class Emerge(Action):
+    """Action (0 Power): place every Submerged unit in one area."""
+
+    kind: Literal["emerge"] = "emerge"
+    area: str
+
+
+class Devolve(Action):
+    """After any action (Devolve): replace one of your Acolytes in the area with a Deep One."""
+
+    kind: Literal["devolve"] = "devolve"
+    area: str
+
+
+class GreatCthulhu(Faction):
+    name = NAME
+    title = "Great Cthulhu"
+    start_symbol = "great-cthulhu"
+    rules_section = "great-cthulhu"
+    units = (
+        UnitType("acolyte", "Acolyte", 6, 1, 0, "cultist"),
+        UnitType("deep-one", "Deep One", 4, 1, 1, "monster"),
+        UnitType("shoggoth", "Shoggoth", 2, 2, 2, "monster"),
+        UnitType("starspawn", "Starspawn", 2, 3, 3, "monster"),
+        UnitType(CTHULHU, "Cthulhu", 1, FIRST_AWAKEN_COST, 6, "goo"),
+    )
+    requirements = (
+        Requirement("first-doom-phase", "Receive a spellbook in the first Doom phase.", elder_sign=True),
+        Requirement("kill-one", "Kill and/or Devour 1 enemy unit in a battle."),
+        Requirement("kill-two", "Kill and/or Devour 2 enemy units in a battle (3+ earns both)."),
+        Requirement("awaken-cthulhu", "Awaken Cthulhu."),
+        Requirement("ocean-gates", "Control 3 Gates in ocean areas, or 4 Gates exist in ocean areas."),
+        Requirement("five-spellbooks", "The last one: taken in a Doom phase while holding five spellbooks.", elder_sign=True),
+    )
+    spellbooks = (
+        Spellbook("devolve", "Devolve", "ongoing", "After any player's action, replace Acolytes with Deep Ones."),
+        Spellbook("absorb", "Absorb", "pre-battle", "Eliminate own units beside a Shoggoth for +3 dice each."),
+        Spellbook("regenerate", "Regenerate", "battle", "A Starspawn can take two results; only two Kills kill it."),
+        Spellbook("dreams", "Dreams", "action", "2 Power: swap an enemy Acolyte for yours."),
+        Spellbook("submerge", "Submerge", "action", "1 Power: Cthulhu (and units with him) leave an ocean for your card."),
+        Spellbook("yha-nthlei", "Y'ha Nthlei", "gather", "+1 Power per enemy-controlled ocean Gate while Cthulhu is in play."),
+    )
+    action_models = (Devour, Absorb, Dreams, Submerge, Emerge, Devolve)
+    action_costs = {"dreams": DREAMS_COST, "submerge": SUBMERGE_COST}
+
+    # ---- Awakening and Immortal ----------------------------------------------------------
+    def start_area(self, state: GameState) -> str:
+        return state.layout.start_areas(self.start_symbol)[0].id
+
+    def awaken_options(self, state: GameState, seat: int) -> list[tuple[str, str, int]]:
+        """Cthulhu: a Gate (anyone's or abandoned) in the start area; 10 Power, then 4 after the first time."""
+        fs = state.seats[seat]
+        area = self.start_area(state)
+        if POOL not in fs.units[CTHULHU] or area not in state.gates:
+            return []
+        return [(CTHULHU, area, LATER_AWAKEN_COST if fs.flags.get("awakened") else FIRST_AWAKEN_COST)]
+
+    def on_awaken(self, state: GameState, seat: int, unit: str, area: str, log: list[str]) -> None:
+        """Immortal: every Awakening gives an Elder Sign."""
+        state.seats[seat].flags["awakened"] = True
+        board.draw_elder_sign(state, seat, log)
+
+    # ---- requirements --------------------------------------------------------------------
+    def met_requirements(self, state: GameState, seat: int) -> list[str]:
+        fs = state.seats[seat]
+        met = list(fs.flags.get("battle-requirements", []))
+        if state.phase == "doom" and state.doom_phases == 1:
+            met.append("first-doom-phase")
+        if fs.flags.get("awakened"):
+            met.append("awaken-cthulhu")
+        if self.ocean_gates_met(state, seat):
+            met.append("ocean-gates")
+        others = {r.name for r in self.requirements} - {"five-spellbooks"}
+        if state.phase == "doom" and len(fs.spellbooks) == 5 and others <= set(fs.requirements):
+            met.append("five-spellbooks")
+        return [m for m in met if m not in fs.requirements]
+
+    def ocean_gates_met(self, state: GameState, seat: int) -> bool:
+        oceans = [a for a in state.gates if state.layout.area(a).type == "ocean"]
+        return len(oceans) >= 4 or sum(1 for a in oceans if state.controller(a) == seat) >= 3
+
+    def post_battle(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
+        """Count enemy units Killed or Devoured for the kill requirements (3+ earns both)."""
+        n = battle["killed"][seat] + battle["devoured"][seat]
+        fs = state.seats[seat]
+        earned = fs.flags.setdefault("battle-requirements", [])
+        have = set(fs.requirements) | set(earned)
+        if n >= 3:
+            new = ["kill-one", "kill-two"]
+        elif n == 2:
+            new = ["kill-two"] if "kill-two" not in have else ["kill-one"]
+        elif n == 1:
+            new = ["kill-one"]
+        else:
+            new = []
+        earned.extend(r for r in new if r not in have)
+
+    # ---- income and battle ---------------------------------------------------------------
+    def gather_extras(self, state: GameState, seat: int) -> list[ExtraIncome]:
+        """Y'ha Nthlei: +1 per enemy-controlled Gate in an ocean while Cthulhu is in play."""
+        fs = state.seats[seat]
+        place = fs.units[CTHULHU][0]
+        in_play = board.on_map(place) or (place == CARD and state.options.yha_nthlei_counts_submerged)
+        if "yha-nthlei" not in fs.spellbooks or not in_play:
+            return []
+        count = sum(
+            1 for area, holder in state.gates.items()
+            if holder and holder[0] != seat and state.layout.area(area).type == "ocean"
+        )  # fmt: skip
+        return [ExtraIncome(source="Y'ha Nthlei: enemy-controlled ocean Gates", count=count)]
+
+    def result_capacity(self, state: GameState, seat: int, unit: str) -> int:
+        return 2 if unit == "starspawn" and "regenerate" in state.seats[seat].spellbooks else 1
+
+    def pre_battle_options(self, state: GameState, seat: int, battle: dict) -> list[BaseModel]:
+        area = battle["area"]
+        mine = board.units_in(state, seat, area)
+        options: list[BaseModel] = []
+        enemy = battle["defender"] if seat == battle["attacker"] else battle["attacker"]
+        if CTHULHU in mine and "devour" not in battle["used"] and self.devour_targets(state, enemy, area):
+            options.append(Devour())
+        if "absorb" in state.seats[seat].spellbooks and "shoggoth" in mine:
+            options.extend(
+                Absorb(unit=k) for k in sorted(mine)
+                if k != CTHULHU and (k != "shoggoth" or mine[k] > 1)
+            )  # fmt: skip
+        return options
+
+    def devour_targets(self, state: GameState, enemy: int, area: str) -> list[str]:
+        faction = board.faction_of(state, enemy)
+        theirs = board.units_in(state, enemy, area)
+        return [k for k in faction.cultists() + faction.monsters() if k in theirs]
+
+    # ---- actions -------------------------------------------------------------------------
+    def actions(self, state: GameState, seat: int) -> list[BaseModel]:
+        fs = state.seats[seat]
+        options: list[BaseModel] = []
+        if "dreams" in fs.spellbooks and fs.power >= DREAMS_COST and POOL in fs.units["acolyte"]:
+            options.extend(
+                Dreams(area=area, enemy=state.seats[enemy].faction)
+                for enemy in range(len(state.seats)) if enemy != seat and "acolyte" in state.seats[enemy].units
+                for area in sorted({p for p in state.seats[enemy].units["acolyte"] if board.on_map(p)})
+            )  # fmt: skip
+        place = fs.units[CTHULHU][0]
+        if "submerge" in fs.spellbooks and fs.power >= SUBMERGE_COST and board.on_map(place) and state.layout.area(place).type == "ocean":
+            options.append(Submerge(with_units=False))
+            if sum(board.units_in(state, seat, place).values()) > 1:
+                options.append(Submerge(with_units=True))
+        if any(CARD in places for places in fs.units.values()):
+            options.extend(Emerge(area=a.id) for a in state.layout.areas)
+        return options
+
+    def apply_action(self, state: GameState, seat: int, action: BaseModel, log: list[str]) -> None:
+        fs = state.seats[seat]
+        if isinstance(action, Devour):
+            self.devour(state, seat, log)
+        elif isinstance(action, Absorb):
+            index = board.pick_figure(state, seat, action.unit, state.battle["area"])
+            board.eliminate(state, seat, action.unit, index)
+            state.battle["bonus"][seat] = state.battle["bonus"].get(seat, 0) + ABSORB_DICE
+            log.append(f"Absorb: a {action.unit} is absorbed into a Shoggoth (+{ABSORB_DICE} dice).")
+        elif isinstance(action, Dreams):
+            fs.power -= DREAMS_COST
+            board.take_unit(state, state.seat_of(action.enemy), action.area, ["acolyte"], "eliminate", seat, log)
+            board.place_figure(state, seat, "acolyte", fs.units["acolyte"].index(POOL), action.area)
+            log.append(f"Dreams: a {NAME} Acolyte appears in {action.area}.")
+        elif isinstance(action, Submerge):
+            self.submerge(state, seat, action, log)
+        elif isinstance(action, Emerge):
+            for kind, places in fs.units.items():
+                for i, p in enumerate(places):
+                    if p == CARD:
+                        board.place_figure(state, seat, kind, i, action.area)
+            log.append(f"The Submerged units of {NAME} rise in {action.area}.")
+        elif isinstance(action, Devolve):
+            board.place_figure(state, seat, "acolyte", board.pick_figure(state, seat, "acolyte", action.area), POOL)
+            board.place_figure(state, seat, "deep-one", fs.units["deep-one"].index(POOL), action.area)
+            log.append(f"Devolve: an Acolyte in {action.area} becomes a Deep One.")
+            self.offer_devolve(state, seat)
+
+    def devour(self, state: GameState, seat: int, log: list[str]) -> None:
+        battle = state.battle
+        battle["used"].append("devour")
+        battle["devoured"][seat] += 1
+        enemy = battle["defender"] if seat == battle["attacker"] else battle["attacker"]
+        log.append("Cthulhu devours: the enemy must eliminate one of its Monsters or Cultists.")
+        board.take_unit(state, enemy, battle["area"], self.devour_targets(state, enemy, battle["area"]), "eliminate", seat, log)
+
+    def submerge(self, state: GameState, seat: int, action: Submerge, log: list[str]) -> None:
+        fs = state.seats[seat]
+        fs.power -= SUBMERGE_COST
+        area = fs.units[CTHULHU][0]
+        for kind, places in fs.units.items():
+            for i, p in enumerate(places):
+                if p == area and (kind == CTHULHU or action.with_units):
+                    board.place_figure(state, seat, kind, i, CARD)
+        log.append(f"Cthulhu submerges from {area}{' with his companions' if action.with_units else ''}.")
+
+    # ---- Devolve -------------------------------------------------------------------------
+    def after_action(self, state: GameState, seat: int, actor: int, log: list[str]) -> None:
+        if state.options.devolve_after_every_action or actor == seat:
+            self.offer_devolve(state, seat)
+
+    def offer_devolve(self, state: GameState, seat: int) -> None:
+        if self.devolve_areas(state, seat):
+            state.pending.append(Pending(seat, "devolve"))
+
+    def devolve_areas(self, state: GameState, seat: int) -> list[str]:
+        fs = state.seats[seat]
+        if "devolve" not in fs.spellbooks or POOL not in fs.units["deep-one"]:
+            return []
+        return sorted({p for p in fs.units["acolyte"] if board.on_map(p)})
+
+    def decision_options(self, state: GameState, seat: int, pending_kind: str, data: dict) -> list[BaseModel]:
+        if pending_kind == "devolve":
+            return [Devolve(area=a) for a in self.devolve_areas(state, seat)]
+        return []
+
+
+FACTION = GreatCthulhu()

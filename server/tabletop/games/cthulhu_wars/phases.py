@@ -1,0 +1,234 @@
+"""The turn (rules_text ``cthulhu-wars/turn``): Gather Power, First Player, Doom phase, Action phase.
+
+:func:`advance` carries a (copied) state forward after every accepted action until the
+game awaits a decision: it runs battles, ongoing-ability hooks, spellbook awards, the
+end of each Action-phase turn and the phases between two Action phases. Round 1 is
+only an Action phase.
+"""
+
+from __future__ import annotations
+
+from tabletop.games.cthulhu_wars import board, victory
+from tabletop.games.cthulhu_wars.battle import can_battle, step_battle
+from tabletop.games.cthulhu_wars.power import ExtraIncome, GatherPowerResult, PowerSources, gather_power
+from tabletop.games.cthulhu_wars.state import GameState, Pending, Turn
+
+
+def advance(state: GameState, log: list[str]) -> None:
+    """Run every step that needs no decision."""
+    while state.phase != "over":
+        award_spellbooks(state, log)
+        if state.pending:
+            return
+        if state.battle is not None:
+            step_battle(state, log)
+            continue
+        if state.phase == "action":
+            if state.turn and state.turn.hooks_due and not state.turn.moving:
+                state.turn.hooks_due = False
+                run_after_action_hooks(state, log)
+                continue
+            if not end_of_turn(state, log):
+                return
+        elif state.phase == "doom":
+            next_ritual(state, log)
+        else:
+            return
+
+
+# ---- spellbooks -----------------------------------------------------------------------
+def award_spellbooks(state: GameState, log: list[str]) -> None:
+    """Record requirements met since the last check; each earns a spellbook choice (and maybe an Elder Sign)."""
+    for seat, fs in enumerate(state.seats):
+        faction = board.faction_of(state, seat)
+        for name in faction.met_requirements(state, seat):
+            if name in fs.requirements:
+                continue
+            fs.requirements.append(name)
+            log.append(f"{fs.faction} meets the requirement '{name}'.")
+            if any(r.name == name and r.elder_sign for r in faction.requirements):
+                board.draw_elder_sign(state, seat, log)
+            state.pending.insert(0, Pending(seat, "spellbook", {"requirement": name}))
+
+
+def remaining_spellbooks(state: GameState, seat: int) -> list[str]:
+    owned = state.seats[seat].spellbooks
+    return [b.name for b in board.faction_of(state, seat).spellbooks if b.name not in owned]
+
+
+# ---- the Action phase -----------------------------------------------------------------
+def start_action_phase(state: GameState, log: list[str]) -> None:
+    state.phase = "action"
+    state.turn = None
+    seat = first_active(state, state.first_player)
+    if seat is None:
+        end_action_phase(state, log)
+    else:
+        state.turn = Turn(seat)
+        log.append(f"Action phase of round {state.round}: {state.seats[seat].faction} acts first.")
+
+
+def first_active(state: GameState, start: int) -> int | None:
+    return next((s for s in state.order_from(start) if state.seats[s].power > 0), None)
+
+
+def turn_over(state: GameState) -> bool:
+    """The turn ends once its action is done and nothing unlimited may follow."""
+    turn = state.turn
+    if turn is None or turn.moving or not turn.acted:
+        return turn is None or (not turn.moving and state.seats[turn.seat].power <= 0)
+    return turn.closed or not unlimited_follow_ups(state, turn.seat)
+
+
+def unlimited_follow_ups(state: GameState, seat: int) -> bool:
+    """After its action a seat may go on with unlimited Battles (all six spellbooks) or faction unlimited actions."""
+    if state.seats[seat].power <= 0:
+        return False
+    faction = board.faction_of(state, seat)
+    if any(a.kind in faction.unlimited_kinds for a in faction.actions(state, seat)):
+        return True
+    return has_all_spellbooks(state, seat) and any(
+        can_battle(state, seat, area, enemy)
+        for area in board.occupied_areas(state, seat) if area not in state.turn.battled
+        for enemy in board.enemies_in(state, seat, area)
+    )  # fmt: skip
+
+
+def has_all_spellbooks(state: GameState, seat: int) -> bool:
+    return len(state.seats[seat].spellbooks) >= 6
+
+
+def run_after_action_hooks(state: GameState, log: list[str]) -> None:
+    """Ongoing abilities that trigger after any player's action (e.g. Devolve)."""
+    actor = state.turn.seat if state.turn else -1
+    for seat in range(len(state.seats)):
+        board.faction_of(state, seat).after_action(state, seat, actor, log)
+
+
+def end_of_turn(state: GameState, log: list[str]) -> bool:
+    """Pass the turn on if it is over; False when the current seat still has to act."""
+    if not turn_over(state):
+        return False
+    turn = state.turn
+    if state.ending:
+        victory.finish(state, log)
+        return True
+    nxt = None
+    if turn is not None:
+        nxt = next((s for s in state.order_from(turn.seat)[1:] + [turn.seat] if state.seats[s].power > 0), None)
+    if nxt is None:
+        end_action_phase(state, log)
+    else:
+        state.turn = Turn(nxt)
+    return True
+
+
+def end_action_phase(state: GameState, log: list[str]) -> None:
+    """Everyone is out of Power: Gather Power, then First Player, then the Doom phase."""
+    state.turn = None
+    state.round += 1
+    gather(state, log)
+    if all(fs.power == 0 for fs in state.seats):
+        log.append("Nobody gathered any Power: the game cannot go on.")
+        victory.finish(state, log)
+    else:
+        determine_first_player(state, log)
+
+
+# ---- Gather Power ---------------------------------------------------------------------
+def power_sources(state: GameState, seat: int, highest: int | None) -> PowerSources:
+    faction = board.faction_of(state, seat)
+    extras: list[ExtraIncome] = faction.gather_extras(state, seat)
+    return PowerSources(
+        cultists=board.cultists_on_map(state, seat),
+        controlled_gates=len(board.controlled_gates(state, seat)),
+        abandoned_gates=len(board.abandoned_gates(state)),
+        captured_cultists=len(state.seats[seat].captives),
+        extra=extras,
+        highest_power=highest,
+    )
+
+
+def projected_gather(state: GameState) -> list[GatherPowerResult]:
+    """What every faction would gather now, Minimum Power Rule included (for the gather_power tool)."""
+    raw = [gather_power(power_sources(state, s, None)).total for s in range(len(state.seats))]
+    return [gather_power(power_sources(state, s, max(raw))) for s in range(len(state.seats))]
+
+
+def gather(state: GameState, log: list[str]) -> None:
+    """Every faction gathers at once; then the Minimum Power Rule; captives go home."""
+    for fs, result in zip(state.seats, projected_gather(state), strict=True):
+        fs.power = result.total
+        log.append(f"{fs.faction} gathers {result.total} Power" + (" (Minimum Power Rule)." if result.minimum_power_applied else "."))
+    for fs in state.seats:
+        for owner, kind, index in fs.captives:
+            board.place_figure(state, owner, kind, index, "@pool")
+        fs.captives = []
+
+
+# ---- First Player ---------------------------------------------------------------------
+def determine_first_player(state: GameState, log: list[str]) -> None:
+    """Most Power goes first; the current First Player breaks ties; then picks the direction."""
+    top = max(fs.power for fs in state.seats)
+    tied = [s for s, fs in enumerate(state.seats) if fs.power == top]
+    if len(tied) == 1:
+        set_first_player(state, tied[0], log)
+    else:
+        state.pending.append(Pending(state.first_player, "first-player", {"tied": tied}))
+
+
+def set_first_player(state: GameState, seat: int, log: list[str]) -> None:
+    state.first_player = seat
+    log.append(f"{state.seats[seat].faction} is First Player.")
+    state.pending.append(Pending(seat, "direction"))
+
+
+def set_direction(state: GameState, direction: int, log: list[str]) -> None:
+    """Direction chosen: the Doom phase follows."""
+    state.direction = direction
+    start_doom_phase(state, log)
+
+
+# ---- the Doom phase -------------------------------------------------------------------
+def start_doom_phase(state: GameState, log: list[str]) -> None:
+    """Doom for each controlled Gate, faction Doom-phase abilities, then Rituals in play order."""
+    state.phase = "doom"
+    state.doom_phases += 1
+    for seat, fs in enumerate(state.seats):
+        gates = len(board.controlled_gates(state, seat))
+        fs.doom += gates
+        log.append(f"{fs.faction} gains {gates} Doom for its Gates.")
+    for seat in state.order_from(state.first_player):
+        board.faction_of(state, seat).doom_phase(state, seat, log)
+    state.doom_queue = state.order_from(state.first_player)
+
+
+def next_ritual(state: GameState, log: list[str]) -> None:
+    """Offer the next seat its Ritual; when all have had the chance, end the Doom phase."""
+    while state.doom_queue:
+        seat = state.doom_queue.pop(0)
+        if state.seats[seat].power >= state.ritual_cost:
+            state.pending.append(Pending(seat, "ritual"))
+            return
+    end_doom_phase(state, log)
+
+
+def perform_ritual(state: GameState, seat: int, log: list[str]) -> None:
+    """Pay the track cost, move the marker, Doom per controlled Gate, an Elder Sign per Great Old One."""
+    fs = state.seats[seat]
+    cost = state.ritual_cost
+    fs.power -= cost
+    doom = len(board.controlled_gates(state, seat))
+    fs.doom += doom
+    state.ritual_step = min(state.ritual_step + 1, len(state.ritual_track) - 1)
+    log.append(f"{fs.faction} performs a Ritual of Annihilation for {cost} Power: +{doom} Doom.")
+    for _ in board.goos_on_map(state, seat):
+        board.draw_elder_sign(state, seat, log)
+    fs.flags["rituals"] = fs.flags.get("rituals", 0) + 1
+
+
+def end_doom_phase(state: GameState, log: list[str]) -> None:
+    if victory.end_triggered(state):
+        victory.finish(state, log)
+    else:
+        start_action_phase(state, log)

@@ -1,0 +1,177 @@
+"""The game state (rules_text ``cthulhu-wars/setup``).
+
+Plain dataclasses with an explicit ``copy``: ``apply`` copies the state once and then
+changes the copy, so the caller's state is never touched. Units are figures with an
+index per unit type; a figure's place is an area id, ``POOL`` or a holding spot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.core.rng import Rng
+from tabletop.games.cthulhu_wars.maps import MapLayout, load_layout
+from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
+
+#: Where a figure is when it is not on the map.
+POOL = "@pool"
+CARD = "@card"  # on its own faction card (e.g. Submerged)
+CAPTURED = "@captured"  # on an enemy faction card, captured
+
+#: Ritual of Annihilation tracks per player count; the last step is Instant Death.
+RITUAL_TRACKS = {3: (5, 6, 7, 8, 9, 10, 10), 4: (5, 6, 7, 7, 8, 8, 9, 10, 10), 5: (5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10)}
+#: The Elder Sign bag: how many tokens of value 1, 2 and 3.
+ELDER_SIGN_BAG = (18, 12, 6)
+
+
+@dataclass
+class Pending:
+    """A decision the game awaits from ``seat``: ``kind`` names it, ``data`` holds its details."""
+
+    seat: int
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def copy(self) -> Pending:
+        return Pending(self.seat, self.kind, _copy_value(self.data))
+
+
+@dataclass
+class FactionState:
+    """One seat's faction: its resources and where its figures are."""
+
+    faction: str
+    power: int = 8
+    doom: int = 0
+    elder_signs: list[int] = field(default_factory=list)
+    spellbooks: list[str] = field(default_factory=list)
+    requirements: list[str] = field(default_factory=list)
+    units: dict[str, list[str]] = field(default_factory=dict)  # unit type -> place of each figure
+    captives: list[tuple[int, str, int]] = field(default_factory=list)  # (owner seat, unit type, index)
+    flags: dict[str, Any] = field(default_factory=dict)  # faction-specific memory (e.g. 'awakened-cthulhu')
+
+    def copy(self) -> FactionState:
+        return FactionState(
+            self.faction,
+            self.power,
+            self.doom,
+            list(self.elder_signs),
+            list(self.spellbooks),
+            list(self.requirements),
+            {k: list(v) for k, v in self.units.items()},
+            list(self.captives),
+            _copy_value(self.flags),
+        )
+
+    def in_area(self, area: str) -> dict[str, int]:
+        """How many figures of each unit type stand in ``area``."""
+        counts: dict[str, int] = {}
+        for kind, places in self.units.items():
+            n = places.count(area)
+            if n:
+                counts[kind] = n
+        return counts
+
+    def count(self, kind: str, place: str) -> int:
+        return self.units[kind].count(place)
+
+
+@dataclass
+class Turn:
+    """The Action-phase turn in progress: whose it is and what has happened in it."""
+
+    seat: int
+    acted: bool = False  # the one action of the turn has been taken
+    moving: bool = False  # a Move action is under way (more units may follow)
+    moved: list[tuple[str, int]] = field(default_factory=list)  # figures moved in this Move action
+    battled: list[str] = field(default_factory=list)  # areas battled this turn
+    hooks_due: bool = False  # an action finished and 'after any action' abilities have not yet run
+    closed: bool = False  # the seat said it is done with its unlimited follow-ups
+
+    def copy(self) -> Turn:
+        return Turn(self.seat, self.acted, self.moving, list(self.moved), list(self.battled), self.hooks_due, self.closed)
+
+
+@dataclass
+class GameState:
+    """Everything about one game of Cthulhu Wars."""
+
+    options: CthulhuWarsOptions
+    layout_name: str
+    seats: list[FactionState]
+    gates: dict[str, tuple[int, str, int] | None]  # area -> controlling figure (seat, type, index), None if abandoned
+    rng: Rng
+    es_bag: list[int] = field(default_factory=lambda: list(ELDER_SIGN_BAG))
+    ritual_step: int = 0
+    round: int = 1
+    phase: str = "action"  # action | doom | over
+    first_player: int = 0
+    direction: int = 1  # +1 clockwise (seat order), -1 the other way
+    turn: Turn | None = None
+    pending: list[Pending] = field(default_factory=list)
+    battle: dict[str, Any] | None = None  # the battle being fought, see battle.py
+    doom_queue: list[int] = field(default_factory=list)  # seats still to be offered a Ritual
+    doom_phases: int = 0  # Doom phases begun so far
+    ending: bool = False  # the game ends when the current step completes
+    winners: list[int] | None = None
+
+    @property
+    def layout(self) -> MapLayout:
+        return load_layout(self.layout_name)
+
+    @property
+    def ritual_track(self) -> tuple[int, ...]:
+        return RITUAL_TRACKS[len(self.seats)]
+
+    @property
+    def ritual_cost(self) -> int:
+        return self.ritual_track[self.ritual_step]
+
+    @property
+    def instant_death(self) -> bool:
+        return self.ritual_step >= len(self.ritual_track) - 1
+
+    def copy(self) -> GameState:
+        return GameState(
+            self.options,
+            self.layout_name,
+            [s.copy() for s in self.seats],
+            dict(self.gates),
+            self.rng.copy(),
+            list(self.es_bag),
+            self.ritual_step,
+            self.round,
+            self.phase,
+            self.first_player,
+            self.direction,
+            self.turn.copy() if self.turn else None,
+            [p.copy() for p in self.pending],
+            _copy_value(self.battle),
+            list(self.doom_queue),
+            self.doom_phases,
+            self.ending,
+            list(self.winners) if self.winners is not None else None,
+        )
+
+    def seat_of(self, faction: str) -> int:
+        return next(i for i, s in enumerate(self.seats) if s.faction == faction)
+
+    def order_from(self, start: int) -> list[int]:
+        """Every seat in play order, beginning with ``start``."""
+        n = len(self.seats)
+        return [(start + self.direction * k) % n for k in range(n)]
+
+    def controller(self, area: str) -> int | None:
+        """The seat controlling the Gate in ``area`` (None if no Gate or abandoned)."""
+        holder = self.gates.get(area)
+        return holder[0] if holder else None
+
+
+def _copy_value(value: Any) -> Any:
+    """A copy of nested dicts/lists/sets of plain values."""
+    if isinstance(value, dict):
+        return {k: _copy_value(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_value(v) for v in value]
+    return value

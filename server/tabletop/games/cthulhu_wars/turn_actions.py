@@ -1,0 +1,267 @@
+"""The Action-phase actions of the seat whose turn it is (rules_text ``cthulhu-wars/actions``).
+
+:func:`turn_options` lists them (the one action, the unlimited ones, or the rest of a Move
+action); :func:`resolve_turn_action` carries one out on a copied state.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from tabletop.games.cthulhu_wars import board
+from tabletop.games.cthulhu_wars.actions import (
+    AbandonGate, Awaken, Battle, BuildGate, Capture, ControlGate, Done, Move, Pass, Recruit,
+    RevealElderSigns, Summon,
+)  # fmt: skip
+from tabletop.games.cthulhu_wars.battle import can_battle, start_battle
+from tabletop.games.cthulhu_wars.phases import has_all_spellbooks
+from tabletop.games.cthulhu_wars.state import POOL, GameState
+from tabletop.games.cthulhu_wars.victory import DOOM_TO_END
+
+GATE_COST = 3
+BATTLE_COST = 1
+CAPTURE_COST = 1
+
+
+# ---- listing --------------------------------------------------------------------------
+def turn_options(state: GameState, seat: int) -> list[BaseModel]:
+    """What the seat whose turn it is may do now."""
+    turn = state.turn
+    faction = board.faction_of(state, seat)
+    if turn.moving:
+        return move_options(state, seat) + [Done()]
+    if turn.acted:
+        follow = [a for a in faction.actions(state, seat) if a.kind in faction.unlimited_kinds]
+        if has_all_spellbooks(state, seat):
+            follow += battle_options(state, seat)
+        return follow + [Done()]
+    return (
+        unlimited_options(state, seat)
+        + move_options(state, seat)
+        + recruit_options(state, seat)
+        + gate_options(state, seat)
+        + summon_options(state, seat)
+        + awaken_options(state, seat)
+        + battle_options(state, seat)
+        + capture_options(state, seat)
+        + faction.actions(state, seat)
+        + [Pass()]
+    )
+
+
+def unlimited_options(state: GameState, seat: int) -> list[BaseModel]:
+    faction = board.faction_of(state, seat)
+    options: list[BaseModel] = []
+    for area, holder in state.gates.items():
+        if holder is None:
+            for kind, n in board.units_in(state, seat, area).items():
+                if faction.can_control_gates(state, seat, kind):
+                    options.append(ControlGate(area=area, unit=kind))
+        elif holder[0] == seat:
+            options.append(AbandonGate(area=area))
+    if state.seats[seat].elder_signs:
+        options.append(RevealElderSigns())
+    return options
+
+
+def move_options(state: GameState, seat: int) -> list[Move]:
+    if state.seats[seat].power < 1:
+        return []
+    moved = state.turn.moved
+    faction = board.faction_of(state, seat)
+    options = []
+    for kind, places in state.seats[seat].units.items():
+        sources = {p for i, p in enumerate(places) if board.on_map(p) and (kind, i) not in moved}
+        for source in sorted(sources):
+            options.extend(Move(unit=kind, source=source, target=t) for t in faction.move_targets(state, seat, kind, source))
+    return options
+
+
+def recruit_options(state: GameState, seat: int) -> list[Recruit]:
+    fs = state.seats[seat]
+    faction = board.faction_of(state, seat)
+    areas = board.occupied_areas(state, seat) or {a.id for a in state.layout.areas}
+    return [
+        Recruit(unit=kind, area=area)
+        for kind in faction.cultists()
+        if POOL in fs.units[kind] and fs.power >= faction.unit(kind).cost
+        for area in sorted(areas)
+    ]
+
+
+def gate_options(state: GameState, seat: int) -> list[BuildGate]:
+    if state.seats[seat].power < GATE_COST:
+        return []
+    faction = board.faction_of(state, seat)
+    return [
+        BuildGate(area=area)
+        for area in sorted(board.occupied_areas(state, seat))
+        if area not in state.gates
+        and any(faction.can_control_gates(state, seat, k) for k in board.units_in(state, seat, area))
+    ]
+
+
+def summon_options(state: GameState, seat: int) -> list[Summon]:
+    fs = state.seats[seat]
+    faction = board.faction_of(state, seat)
+    gates = sorted(board.controlled_gates(state, seat))
+    return [
+        Summon(unit=kind, area=area)
+        for kind in faction.monsters()
+        if POOL in fs.units[kind] and fs.power >= faction.summon_cost(state, seat, kind)
+        for area in gates
+    ]
+
+
+def awaken_options(state: GameState, seat: int) -> list[Awaken]:
+    power = state.seats[seat].power
+    return [Awaken(unit=u, area=a) for u, a, cost in board.faction_of(state, seat).awaken_options(state, seat) if cost <= power]
+
+
+def battle_options(state: GameState, seat: int) -> list[Battle]:
+    if state.seats[seat].power < BATTLE_COST:
+        return []
+    return [
+        Battle(area=area, enemy=state.seats[enemy].faction)
+        for area in sorted(board.occupied_areas(state, seat))
+        if area not in state.turn.battled
+        for enemy in board.enemies_in(state, seat, area)
+        if can_battle(state, seat, area, enemy)
+    ]
+
+
+def capture_options(state: GameState, seat: int) -> list[Capture]:
+    if state.seats[seat].power < CAPTURE_COST:
+        return []
+    return [
+        Capture(area=area, enemy=state.seats[enemy].faction)
+        for area in sorted(board.occupied_areas(state, seat))
+        for enemy in board.enemies_in(state, seat, area)
+        if can_capture(state, seat, area, enemy)
+    ]
+
+
+def can_capture(state: GameState, seat: int, area: str, enemy: int) -> bool:
+    """An enemy Cultist there, no enemy GOO; a GOO of yours ignores enemy Monsters, else none may be there."""
+    mine = board.units_in(state, seat, area)
+    theirs = board.units_in(state, enemy, area)
+    enemy_faction = board.faction_of(state, enemy)
+    faction = board.faction_of(state, seat)
+    if not any(k in theirs for k in enemy_faction.cultists()) or any(k in theirs for k in enemy_faction.goos()):
+        return False
+    if any(k in mine for k in faction.goos()):
+        return True
+    return not any(k in theirs for k in enemy_faction.monsters()) and any(
+        faction.can_capture(state, seat, k) for k in mine
+    )
+
+
+# ---- resolving ------------------------------------------------------------------------
+def resolve_turn_action(state: GameState, seat: int, action: BaseModel, log: list[str]) -> None:
+    """Carry out a legal action of the seat whose turn it is."""
+    turn = state.turn
+    fs = state.seats[seat]
+    faction = board.faction_of(state, seat)
+    kind = action.kind
+    if kind == "move":
+        move_figure(state, seat, action, log)
+        return
+    if kind == "done":
+        if turn.moving:
+            turn.moving = False
+            turn.hooks_due = True
+        else:
+            turn.closed = True
+        return
+    if kind == "control":
+        index = board.pick_figure(state, seat, action.unit, action.area)
+        state.gates[action.area] = (seat, action.unit, index)
+        log.append(f"{fs.faction} takes control of the Abandoned Gate in {action.area}.")
+    elif kind == "abandon":
+        state.gates[action.area] = None
+        log.append(f"{fs.faction} abandons its Gate in {action.area}.")
+    elif kind == "reveal":
+        board.reveal_elder_signs(state, seat, log)
+        if fs.doom >= DOOM_TO_END:
+            state.ending = True
+    elif kind in MAIN:
+        MAIN[kind](state, seat, action, log)
+        if kind not in faction.unlimited_kinds:  # e.g. Summon under Black Goat's Fertility Cult
+            turn.acted = turn.hooks_due = True
+    else:
+        faction.apply_action(state, seat, action, log)
+        if kind not in faction.unlimited_kinds:
+            turn.acted = turn.hooks_due = True
+
+
+def move_figure(state: GameState, seat: int, action: Move, log: list[str]) -> None:
+    """One figure of a Move action: 1 Power, to an adjacent area; the action goes on until 'done'."""
+    turn = state.turn
+    fs = state.seats[seat]
+    index = board.pick_figure(state, seat, action.unit, action.source, exclude=tuple(turn.moved))
+    fs.power -= 1
+    board.place_figure(state, seat, action.unit, index, action.target)
+    turn.moved.append((action.unit, index))
+    turn.acted = turn.moving = True
+    log.append(f"{fs.faction} moves a {action.unit} from {action.source} to {action.target}.")
+    if not move_options(state, seat):
+        turn.moving = False
+        turn.hooks_due = True
+
+
+def recruit(state: GameState, seat: int, action: Recruit, log: list[str]) -> None:
+    fs = state.seats[seat]
+    fs.power -= board.faction_of(state, seat).unit(action.unit).cost
+    board.place_figure(state, seat, action.unit, fs.units[action.unit].index(POOL), action.area)
+    log.append(f"{fs.faction} recruits a {action.unit} in {action.area}.")
+
+
+def build_gate(state: GameState, seat: int, action: BuildGate, log: list[str]) -> None:
+    fs = state.seats[seat]
+    faction = board.faction_of(state, seat)
+    fs.power -= GATE_COST
+    kind = next(k for k in board.units_in(state, seat, action.area) if faction.can_control_gates(state, seat, k))
+    state.gates[action.area] = (seat, kind, board.pick_figure(state, seat, kind, action.area))
+    log.append(f"{fs.faction} builds a Gate in {action.area}.")
+
+
+def summon(state: GameState, seat: int, action: Summon, log: list[str]) -> None:
+    fs = state.seats[seat]
+    fs.power -= board.faction_of(state, seat).summon_cost(state, seat, action.unit)
+    board.place_figure(state, seat, action.unit, fs.units[action.unit].index(POOL), action.area)
+    log.append(f"{fs.faction} summons a {action.unit} in {action.area}.")
+
+
+def awaken(state: GameState, seat: int, action: Awaken, log: list[str]) -> None:
+    fs = state.seats[seat]
+    faction = board.faction_of(state, seat)
+    cost = next(c for u, a, c in faction.awaken_options(state, seat) if (u, a) == (action.unit, action.area))
+    fs.power -= cost
+    board.place_figure(state, seat, action.unit, fs.units[action.unit].index(POOL), action.area)
+    log.append(f"{fs.faction} awakens {action.unit} in {action.area} for {cost} Power.")
+    faction.on_awaken(state, seat, action.unit, action.area, log)
+
+
+def battle(state: GameState, seat: int, action: Battle, log: list[str]) -> None:
+    state.seats[seat].power -= BATTLE_COST
+    state.turn.battled.append(action.area)
+    start_battle(state, seat, action.area, state.seat_of(action.enemy), log)
+
+
+def capture(state: GameState, seat: int, action: Capture, log: list[str]) -> None:
+    state.seats[seat].power -= CAPTURE_COST
+    enemy = state.seat_of(action.enemy)
+    kinds = [k for k in board.faction_of(state, enemy).cultists() if state.seats[enemy].count(k, action.area)]
+    board.take_unit(state, enemy, action.area, kinds, "capture", seat, log)
+
+
+def pass_turn(state: GameState, seat: int, action: Pass, log: list[str]) -> None:
+    fs = state.seats[seat]
+    log.append(f"{fs.faction} passes, giving up {fs.power} Power.")
+    fs.power = 0
+
+
+MAIN = {
+    "recruit": recruit, "gate": build_gate, "summon": summon, "awaken": awaken,
+    "battle": battle, "capture": capture, "pass": pass_turn,
+}  # fmt: skip

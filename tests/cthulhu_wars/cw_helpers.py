@@ -1,0 +1,86 @@
+"""Shared helpers for the Cthulhu Wars engine tests."""
+
+from __future__ import annotations
+
+import random
+
+from tabletop.core.rng import Rng
+from tabletop.games.cthulhu_wars import ENGINE, board
+from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
+from tabletop.games.cthulhu_wars.state import POOL, GameState, Turn
+
+GC = "great-cthulhu"
+CC = "stand-in-crawling-chaos"
+BG = "stand-in-black-goat"
+YS = "stand-in-yellow-sign"
+
+
+def new_game(players: int = 3, seed: int = 1, **options) -> GameState:
+    return ENGINE.new_game(CthulhuWarsOptions(**options), players, seed)
+
+
+def seat(state: GameState, faction: str) -> int:
+    return state.seat_of(faction)
+
+
+def play(state: GameState, faction_or_seat, text: str) -> tuple[GameState, list[str]]:
+    """Apply a move written in notation for a faction (or seat number)."""
+    s = faction_or_seat if isinstance(faction_or_seat, int) else state.seat_of(faction_or_seat)
+    return ENGINE.apply(state, s, ENGINE.parse(text, state, s))
+
+
+def put(state: GameState, faction: str, kind: str, area: str, n: int = 1) -> None:
+    """Move ``n`` figures of ``kind`` from the pool to ``area`` (test set-up)."""
+    s = state.seat_of(faction)
+    for _ in range(n):
+        places = state.seats[s].units[kind]
+        places[places.index(POOL)] = area
+
+
+def clear(state: GameState, faction: str, area: str) -> None:
+    """Send every figure of a faction in ``area`` back to its pool."""
+    s = state.seat_of(faction)
+    for kind, places in state.seats[s].units.items():
+        for i, p in enumerate(places):
+            if p == area:
+                board.eliminate(state, s, kind, i)
+
+
+def give_turn(state: GameState, faction: str, power: int | None = None) -> None:
+    s = state.seat_of(faction)
+    state.turn = Turn(s)
+    state.pending = []
+    if power is not None:
+        state.seats[s].power = power
+
+
+class ScriptedDice(Rng):
+    """An Rng whose dice come from a list (for battles with fixed dice)."""
+
+    def __init__(self, rolls: list[int], at: int = 0) -> None:
+        super().__init__(0)
+        self.rolls, self.at = rolls, at
+
+    def copy(self) -> ScriptedDice:
+        return ScriptedDice(self.rolls, self.at)
+
+    def die(self, sides: int = 6) -> int:
+        self.at += 1
+        return self.rolls[self.at - 1]
+
+
+def random_game(players: int, seed: int, check=None, options: dict | None = None):
+    """Play random legal moves to the end; ``check(before, after, seat, action)`` runs after each move."""
+    rnd = random.Random(seed)
+    state = ENGINE.new_game(CthulhuWarsOptions(**(options or {})), players, seed)
+    moves = []
+    while ENGINE.outcome(state) is None:
+        s = rnd.choice(ENGINE.to_move(state))
+        action = rnd.choice(ENGINE.legal_actions(state, s))
+        after, _ = ENGINE.apply(state, s, action)
+        if check:
+            check(state, after, s, action)
+        moves.append((s, action))
+        state = after
+        assert len(moves) < 20000, "a random game must end"
+    return state, moves

@@ -1,0 +1,158 @@
+"""The common actions (rules_text ``cthulhu-wars/actions``)."""
+
+import pytest
+
+from tabletop.core.errors import IllegalMove
+from tabletop.games.cthulhu_wars import ENGINE
+
+from .cw_helpers import BG, CC, GC, give_turn, new_game, play, put, seat
+
+
+def test_move_costs_one_per_unit_and_continues_until_done():
+    state = new_game(3)
+    gc = seat(state, GC)
+    state, _ = play(state, GC, "move acolyte south-pacific>north-pacific")
+    assert state.seats[gc].power == 7 and state.turn.moving and ENGINE.to_move(state) == [gc]
+    state, _ = play(state, GC, "move acolyte south pacific > indian ocean")
+    with pytest.raises(IllegalMove):  # a moved unit may not move again in the same action
+        play(state, GC, "move acolyte north-pacific>asia")
+    state, _ = play(state, GC, "done")
+    assert state.seats[gc].power == 6
+    assert state.seats[gc].units["acolyte"].count("south-pacific") == 4
+    assert state.controller("south-pacific") == gc  # the Gate's own Acolyte stayed
+    assert ENGINE.to_move(state) == [seat(state, CC)]
+
+
+def test_move_only_to_adjacent_areas():
+    state = new_game(3)
+    with pytest.raises(IllegalMove):
+        play(state, GC, "move acolyte south-pacific>europe")
+
+
+def test_recruit_needs_a_unit_there_and_a_cultist_in_the_pool():
+    state = new_game(3)
+    gc = seat(state, GC)
+    state.seats[gc].units["acolyte"][5] = "@pool"
+    state, _ = play(state, GC, "recruit south-pacific")
+    assert state.seats[gc].power == 7 and state.seats[gc].units["acolyte"].count("south-pacific") == 6
+    give_turn(state, GC)
+    state.seats[gc].units["acolyte"][5] = "@pool"
+    with pytest.raises(IllegalMove):
+        play(state, GC, "recruit europe")
+
+
+def test_build_gate_costs_three_and_the_builder_controls_it_even_beside_enemies():
+    state = new_game(3)
+    gc = seat(state, GC)
+    put(state, CC, "hunting-horror", "north-pacific")
+    state.seats[gc].units["acolyte"][5] = "north-pacific"
+    state, _ = play(state, GC, "gate north-pacific")
+    assert state.seats[gc].power == 5 and state.controller("north-pacific") == gc
+    give_turn(state, GC)
+    with pytest.raises(IllegalMove):  # one Gate per area
+        play(state, GC, "gate north-pacific")
+
+
+def test_summon_at_a_controlled_gate_for_the_monster_cost():
+    state = new_game(3)
+    state, _ = play(state, GC, "summon starspawn south-pacific")
+    gc = seat(state, GC)
+    assert state.seats[gc].power == 5 and state.seats[gc].units["starspawn"][0] == "south-pacific"
+
+
+def test_awaken_cthulhu_costs_ten_then_four_and_gives_an_elder_sign():
+    state = new_game(3)
+    gc = seat(state, GC)
+    state.seats[gc].power = 10
+    state, _ = play(state, GC, "awaken cthulhu south-pacific")
+    assert state.seats[gc].power == 0 and len(state.seats[gc].elder_signs) == 1
+    assert "awaken-cthulhu" in state.seats[gc].requirements
+    state.seats[gc].units["cthulhu"][0] = "@pool"
+    give_turn(state, GC, power=4)
+    state.pending = []
+    state, _ = play(state, GC, "awaken cthulhu south-pacific")
+    assert state.seats[gc].units["cthulhu"][0] == "south-pacific"
+
+
+def test_capture_needs_a_monster_and_no_enemy_monster_and_the_victim_chooses():
+    state = new_game(3)
+    cc, gc = seat(state, CC), seat(state, GC)
+    put(state, GC, "deep-one", "asia")
+    state, _ = play(state, GC, "capture asia vs crawling")
+    assert ENGINE.to_move(state) == [cc] and state.pending[0].kind == "lose"
+    state, _ = play(state, CC, "lose acolyte")
+    assert state.seats[gc].captives and state.seats[cc].units["acolyte"].count("asia") == 5
+    assert state.controller("asia") == cc  # the victim kept its Gate's Acolyte
+    give_turn(state, GC)
+    put(state, CC, "flying-polyp", "asia")
+    with pytest.raises(IllegalMove):
+        play(state, GC, "capture asia vs crawling")
+
+
+def test_control_and_abandon_gate_are_unlimited_actions():
+    state = new_game(3)
+    gc = seat(state, GC)
+    state, _ = play(state, GC, "abandon south-pacific")
+    assert state.controller("south-pacific") is None and ENGINE.to_move(state) == [gc]
+    state, _ = play(state, GC, "control south-pacific")
+    assert state.controller("south-pacific") == gc and ENGINE.to_move(state) == [gc]
+
+
+def test_moving_the_controlling_cultist_abandons_the_gate():
+    state = new_game(3)
+    gc = seat(state, GC)
+    state.seats[gc].units["acolyte"][1:] = ["@pool"] * 5
+    state, _ = play(state, GC, "move acolyte south-pacific>north-pacific")
+    assert state.gates["south-pacific"] is None
+
+
+def test_pass_gives_up_all_power():
+    state = new_game(3)
+    state, _ = play(state, GC, "pass")
+    assert state.seats[seat(state, GC)].power == 0 and ENGINE.to_move(state) == [seat(state, CC)]
+
+
+def test_reveal_adds_elder_signs_to_doom():
+    state = new_game(3)
+    gc = seat(state, GC)
+    state.seats[gc].elder_signs = [2, 3]
+    state, _ = play(state, GC, "reveal")
+    assert state.seats[gc].doom == 5 and state.seats[gc].elder_signs == []
+
+
+def test_view_hides_other_factions_elder_signs():
+    state = new_game(3)
+    gc, cc = seat(state, GC), seat(state, CC)
+    state.seats[gc].elder_signs = [3]
+    assert ENGINE.view(state, gc)["factions"][gc]["elder_signs"] == [3]
+    assert ENGINE.view(state, cc)["factions"][gc]["elder_signs"] == 1
+    assert ENGINE.view(state, None)["factions"][gc]["elder_signs"] == 1
+    assert "[3]" not in ENGINE.describe(state, cc)
+
+
+def test_legal_moves_are_grouped_and_focus_narrows_by_type_or_area():
+    state = new_game(3)
+    gc = seat(state, GC)
+    moves = ENGINE.legal_moves(state, gc)
+    titles = [g.title for g in moves.groups]
+    assert "Move (1 Power per unit)" in titles and "Summon Monster" in titles
+    summons = ENGINE.legal_moves(state, gc, focus="summon")
+    assert [g.title for g in summons.groups] == ["Summon Monster"]
+    assert "costs 3 Power" in summons.groups[0].moves[-1].summary
+    near = ENGINE.legal_moves(state, gc, focus="north pacific")
+    assert all("north-pacific" in m.notation for g in near.groups for m in g.moves)
+    assert ENGINE.legal_moves(state, seat(state, BG)).groups == []
+
+
+def test_view_is_json_ready_and_gather_projection_and_battle_preview_work():
+    import json
+
+    from tabletop.games.cthulhu_wars.battle import battle_preview
+    from tabletop.games.cthulhu_wars.phases import projected_gather
+
+    state = new_game(3)
+    json.dumps(ENGINE.view(state, 0))
+    assert [r.total for r in projected_gather(state)] == [8, 8, 8]
+    put(state, GC, "starspawn", "asia")
+    odds = battle_preview(state, seat(state, GC), "asia", seat(state, CC))
+    assert odds.attacker.dice == 3 and odds.defender.dice == 0

@@ -1,0 +1,72 @@
+"""Victory (rules_text ``cthulhu-wars/end``) and negotiations (``cthulhu-wars/negotiation``)."""
+
+from tabletop.games.cthulhu_wars import ENGINE, negotiation, victory
+
+from .cw_helpers import BG, CC, GC, new_game, play, seat
+
+SIX = ["a", "b", "c", "d", "e", "f"]
+
+
+def finished(doom, books, signs=((), (), ())):
+    state = new_game(3)
+    for fs, d, b, es in zip(state.seats, doom, books, signs, strict=True):
+        fs.doom, fs.spellbooks, fs.elder_signs = d, list(b), list(es)
+    victory.finish(state, [])
+    return state
+
+
+def test_most_doom_among_six_spellbook_holders_wins_after_elder_signs_are_revealed():
+    state = finished([25, 28, 30], [SIX, SIX, SIX[:5]], signs=([3, 3], [], []))
+    assert state.winners == [0] and state.seats[0].doom == 31
+    assert ENGINE.outcome(state).winners == [0]
+
+
+def test_ties_share_the_win_and_nobody_eligible_means_everybody_loses():
+    assert finished([20, 20, 5], [SIX, SIX, SIX]).winners == [0, 1]
+    assert finished([30, 20, 5], [SIX[:5], [], []]).winners == []
+
+
+def test_thirty_doom_ends_the_game_when_the_doom_phase_completes():
+    state = new_game(3)
+    state.seats[0].doom = 29
+    for s in state.order_from(state.first_player):
+        state, _ = ENGINE.apply(state, s, ENGINE.parse("pass", state, s))
+    state, _ = play(state, GC, f"first-player {GC}")
+    state, _ = play(state, GC, "direction clockwise")
+    assert state.phase == "doom"  # 30 Doom now, but the Doom phase finishes first
+    state, _ = play(state, GC, "spellbook devolve")
+    for _ in range(3):
+        s = ENGINE.to_move(state)[0]
+        state, _ = ENGINE.apply(state, s, ENGINE.parse("no-ritual", state, s))
+    assert state.phase == "over" and ENGINE.to_move(state) == []
+
+
+def test_simultaneous_offers_that_agree_are_carried_out():
+    settled = []
+    negotiation.register_settler("test-loss", lambda state, data, agreed, log: settled.append(agreed))
+    state = new_game(3)
+    cc, bg = seat(state, CC), seat(state, BG)
+    negotiation.open_negotiation(state, topic="test-loss", owner=0, amount=3, limits={cc: 8, bg: 2}, log=[])
+    assert sorted(ENGINE.to_move(state)) == [cc, bg]
+    offers = {ENGINE.notation(a) for a in ENGINE.legal_actions(state, bg)}
+    assert f"offer {CC}=1,{BG}=2" in offers and len(offers) == 3
+    state, _ = play(state, BG, f"offer {CC}=2,{BG}=1")
+    assert ENGINE.to_move(state) == [cc]
+    state, _ = play(state, CC, "offer crawling=2,goat=1")
+    assert settled == [{CC: 2, BG: 1}]
+
+
+def test_offers_that_differ_fall_back_to_the_rule():
+    settled = []
+    negotiation.register_settler("test-loss-2", lambda state, data, agreed, log: settled.append(agreed))
+    state = new_game(3)
+    cc, bg = seat(state, CC), seat(state, BG)
+    negotiation.open_negotiation(state, topic="test-loss-2", owner=0, amount=2, limits={cc: 5, bg: 0}, log=[])
+    assert ENGINE.to_move(state) == [cc]  # a seat with nothing to give takes no part
+    state, _ = play(state, CC, f"offer {CC}=2")
+    assert settled == [{CC: 2}]
+    state = new_game(3)
+    negotiation.open_negotiation(state, topic="test-loss-2", owner=0, amount=2, limits={cc: 5, bg: 5}, log=[])
+    state, _ = play(state, CC, f"offer {CC}=0,{BG}=2")
+    state, _ = play(state, BG, f"offer {CC}=2,{BG}=0")
+    assert settled[-1] is None

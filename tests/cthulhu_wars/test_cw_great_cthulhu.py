@@ -1,0 +1,144 @@
+"""Great Cthulhu: Immortal, Devour, the six requirements and one test per spellbook
+(rules_text ``cthulhu-wars/great-cthulhu``)."""
+
+from tabletop.games.cthulhu_wars import ENGINE, phases
+from tabletop.games.cthulhu_wars.factions import FACTIONS
+
+from .cw_helpers import CC, GC, ScriptedDice, give_turn, new_game, play, put, seat
+
+GREAT_CTHULHU = FACTIONS[GC]
+
+
+def with_spellbooks(*books, players=3):
+    state = new_game(players)
+    state.seats[seat(state, GC)].spellbooks = list(books)
+    return state
+
+
+def test_units_and_costs():
+    assert [(u.name, u.count, u.cost, u.combat) for u in GREAT_CTHULHU.units] == [
+        ("acolyte", 6, 1, 0), ("deep-one", 4, 1, 1), ("shoggoth", 2, 2, 2), ("starspawn", 2, 3, 3), ("cthulhu", 1, 10, 6)]
+    assert len(GREAT_CTHULHU.requirements) == 6 and len(GREAT_CTHULHU.spellbooks) == 6
+
+
+def test_devour_makes_the_enemy_eliminate_one_of_its_units_and_counts_as_a_kill():
+    state = new_game(3)
+    gc, cc = seat(state, GC), seat(state, CC)
+    put(state, GC, "cthulhu", "north-pacific")
+    put(state, CC, "flying-polyp", "north-pacific")
+    put(state, CC, "nightgaunt", "north-pacific")
+    state.rng = ScriptedDice([1] * 6 + [1])
+    state, _ = play(state, GC, "battle north-pacific vs crawling")
+    assert state.pending[0].kind == "pre-battle" and ENGINE.to_move(state) == [gc]
+    state, _ = play(state, GC, "devour")
+    assert ENGINE.to_move(state) == [cc] and state.pending[0].kind == "lose"
+    state, _ = play(state, CC, "lose nightgaunt")
+    assert state.seats[cc].units["nightgaunt"].count("north-pacific") == 0
+    assert "kill-one" in state.seats[gc].requirements
+
+
+def test_absorb_eliminates_own_units_for_three_dice_each():
+    state = with_spellbooks("absorb")
+    gc = seat(state, GC)
+    put(state, GC, "shoggoth", "north-pacific")
+    put(state, GC, "deep-one", "north-pacific")
+    put(state, CC, "flying-polyp", "north-pacific")
+    state.rng = ScriptedDice([1] * 5 + [1])
+    state, _ = play(state, GC, "battle north-pacific vs crawling")
+    state, log = play(state, GC, "absorb deep-one")  # nothing left to absorb: the dice roll at once
+    assert state.seats[gc].units["deep-one"].count("north-pacific") == 0
+    assert any(line.startswith(f"{GC} rolls 5 dice") for line in log)  # Shoggoth 2 + 3
+
+
+def test_regenerate_a_starspawn_survives_a_kill_and_a_pain_but_not_two_kills():
+    for rolls, survives in (([6, 4, 1], True), ([6, 6, 1], False)):
+        state = with_spellbooks("regenerate")
+        gc = seat(state, GC)
+        put(state, GC, "starspawn", "north-pacific")
+        put(state, CC, "hunting-horror", "north-pacific")
+        put(state, CC, "flying-polyp", "north-pacific")
+        state.rng = ScriptedDice([1, 1, 1] + rolls)
+        state, log = play(state, GC, "battle north-pacific vs crawling")
+        alive = state.seats[gc].units["starspawn"][0] != "@pool"
+        assert alive == survives, log
+
+
+def test_dreams_swaps_an_enemy_acolyte_for_yours():
+    state = with_spellbooks("dreams")
+    gc, cc = seat(state, GC), seat(state, CC)
+    state.seats[gc].units["acolyte"][5] = "@pool"
+    state, _ = play(state, GC, "dreams asia vs crawling")
+    assert state.seats[gc].power == 6 and ENGINE.to_move(state) == [cc]
+    state, _ = play(state, CC, "lose acolyte")
+    assert state.seats[cc].units["acolyte"].count("asia") == 5
+    assert state.seats[gc].units["acolyte"].count("asia") == 1
+
+
+def test_submerge_and_rise_anywhere():
+    state = with_spellbooks("submerge")
+    gc = seat(state, GC)
+    put(state, GC, "cthulhu", "south-pacific")
+    state, _ = play(state, GC, "submerge with-units")
+    assert state.seats[gc].units["cthulhu"][0] == "@card" and state.seats[gc].units["acolyte"].count("@card") == 6
+    assert state.gates["south-pacific"] is None
+    give_turn(state, GC, power=1)
+    state, _ = play(state, GC, "emerge europe")
+    assert state.seats[gc].units["cthulhu"][0] == "europe" and state.seats[gc].power == 1
+
+
+def test_yha_nthlei_adds_power_per_enemy_controlled_ocean_gate():
+    state = with_spellbooks("yha-nthlei")
+    gc, cc = seat(state, GC), seat(state, CC)
+    put(state, GC, "cthulhu", "south-pacific")
+    state.seats[cc].units["acolyte"][5] = "north-atlantic"
+    state.gates["north-atlantic"] = (cc, "acolyte", 5)
+    extras = GREAT_CTHULHU.gather_extras(state, gc)
+    assert [(e.count, e.power_each) for e in extras] == [(1, 1)]
+    state.seats[gc].units["cthulhu"][0] = "@pool"
+    assert GREAT_CTHULHU.gather_extras(state, gc) == []
+
+
+def test_devolve_is_offered_after_any_players_action():
+    state = with_spellbooks("devolve")
+    gc, cc = seat(state, GC), seat(state, CC)
+    state, _ = play(state, GC, "summon shoggoth south-pacific")
+    assert state.pending[0].kind == "devolve" and ENGINE.to_move(state) == [gc]
+    state, _ = play(state, GC, "done")
+    assert ENGINE.to_move(state) == [cc]
+    state, _ = play(state, CC, "pass")
+    assert state.pending[0].kind == "devolve"
+    state, _ = play(state, GC, "devolve south-pacific")
+    assert state.seats[gc].units["deep-one"].count("south-pacific") == 1
+    assert state.seats[gc].units["acolyte"].count("south-pacific") == 5
+
+
+def test_ocean_gates_requirement():
+    state = new_game(3)
+    gc = seat(state, GC)
+    assert not GREAT_CTHULHU.ocean_gates_met(state, gc)
+    for area in ("north-pacific", "indian-ocean", "south-atlantic"):
+        state.gates[area] = None
+    assert GREAT_CTHULHU.ocean_gates_met(state, gc)  # four Gates in oceans, whoever controls them
+
+
+def test_five_spellbooks_requirement_is_met_in_a_doom_phase_and_gives_an_elder_sign():
+    state = new_game(3)
+    gc = seat(state, GC)
+    fs = state.seats[gc]
+    fs.spellbooks = ["devolve", "absorb", "regenerate", "dreams", "submerge"]
+    fs.requirements = ["first-doom-phase", "kill-one", "kill-two", "awaken-cthulhu", "ocean-gates"]
+    assert GREAT_CTHULHU.met_requirements(state, gc) == []
+    state.phase, state.doom_phases = "doom", 3
+    state.turn = None
+    phases.award_spellbooks(state, [])
+    assert fs.requirements[-1] == "five-spellbooks" and len(fs.elder_signs) == 1
+    assert [a.name for a in ENGINE.legal_actions(state, gc)] == ["yha-nthlei"]
+
+
+def test_three_kills_in_one_battle_earn_both_kill_requirements():
+    state = new_game(3)
+    gc = seat(state, GC)
+    put(state, GC, "starspawn", "asia", 2)
+    state.rng = ScriptedDice([6, 6, 6, 1, 1, 1])
+    state, _ = play(state, GC, "battle asia vs crawling")
+    assert {"kill-one", "kill-two"} <= set(state.seats[gc].requirements)

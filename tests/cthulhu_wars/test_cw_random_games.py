@@ -1,0 +1,97 @@
+"""Random legal games to the end: invariants, listed moves apply, refusals, notation and replay."""
+
+import os
+import random
+
+import pytest
+
+from tabletop.core.errors import GameError
+from tabletop.games.cthulhu_wars import ENGINE, board
+from tabletop.games.cthulhu_wars.factions import FACTIONS
+from tabletop.games.cthulhu_wars.state import POOL
+
+from .cw_helpers import random_game
+
+#: Random games per player count; raise it for a long soak: CW_RANDOM_GAMES=1000 pytest ...
+GAMES_PER_COUNT = int(os.environ.get("CW_RANDOM_GAMES", "4"))
+
+
+def check_invariants(before, after, seat, action):
+    """Figures conserved, Power never negative, one unit per Gate, Doom only rises."""
+    for fs, old in zip(after.seats, before.seats, strict=True):
+        faction = FACTIONS[fs.faction]
+        assert {k: len(v) for k, v in fs.units.items()} == {u.name: u.count for u in faction.units}
+        assert fs.power >= 0
+        assert fs.doom >= old.doom
+    holders = [h for h in after.gates.values() if h]
+    assert len(holders) == len(set(holders))
+    for area, holder in after.gates.items():
+        if holder:
+            s, kind, index = holder
+            assert after.seats[s].units[kind][index] == area
+    for fs in after.seats:
+        for owner, kind, index in fs.captives:
+            assert after.seats[owner].units[kind][index] == "@captured"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("seed", range(GAMES_PER_COUNT))
+def test_random_games_end_and_keep_the_invariants(players, seed):
+    state, moves = random_game(players, seed, check_invariants)
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None and ENGINE.to_move(state) == []
+    assert all(len(state.seats[w].spellbooks) == 6 for w in outcome.winners)
+
+
+def test_every_listed_move_applies_and_round_trips_through_notation():
+    state, moves = random_game(4, 11)
+    rnd = random.Random(3)
+    replay = ENGINE.new_game(state.options, 4, 11)
+    for seat, action in moves:
+        for other in rnd.sample(ENGINE.legal_actions(replay, seat), k=min(3, len(ENGINE.legal_actions(replay, seat)))):
+            text = ENGINE.notation(other)
+            assert ENGINE.parse(text, replay, seat) == other, text
+            ENGINE.apply(replay, seat, other)
+        replay, _ = ENGINE.apply(replay, seat, action)
+    assert replay == state  # the same seed and moves reproduce the game
+
+
+def test_illegal_moves_are_refused_with_the_state_unchanged():
+    state, moves = random_game(3, 5)
+    replay = ENGINE.new_game(state.options, 3, 5)
+    rnd = random.Random(0)
+    for seat, action in moves[:200]:
+        snapshot = replay.copy()
+        others = [s for s in range(3) if s not in ENGINE.to_move(replay)]
+        if others:
+            with pytest.raises(GameError):
+                ENGINE.apply(replay, rnd.choice(others), action)
+        bogus = ENGINE.parse("gate south-atlantic", replay, seat)
+        if bogus not in ENGINE.legal_actions(replay, seat):
+            with pytest.raises(GameError):
+                ENGINE.apply(replay, seat, bogus)
+        assert replay == snapshot
+        replay, _ = ENGINE.apply(replay, seat, action)
+
+
+def test_object_moves_are_read_too():
+    state, _ = random_game(3, 2)
+    fresh = ENGINE.new_game(state.options, 3, 2)
+    seat = ENGINE.to_move(fresh)[0]
+    action = ENGINE.read_move({"kind": "summon", "unit": "deep-one", "area": "south-pacific"}, fresh, seat)
+    assert action in ENGINE.legal_actions(fresh, seat)
+    assert POOL in fresh.seats[seat].units["deep-one"] and board.faction_of(fresh, seat).name == "great-cthulhu"
+
+
+@pytest.mark.parametrize(
+    "players, options",
+    [
+        (4, {"alternate_layout": True, "devolve_after_every_action": False}),
+        (3, {"factions": ["stand-in-yellow-sign", "stand-in-black-goat", "stand-in-crawling-chaos"],
+             "first_player_without_cthulhu": "seat-order"}),
+        (5, {"victim_chooses_captured_cultist": False, "yha_nthlei_counts_submerged": True}),
+    ],
+)
+def test_random_games_under_other_rulings(players, options):
+    state, _ = random_game(players, 7, check_invariants, options)
+    assert ENGINE.outcome(state) is not None
