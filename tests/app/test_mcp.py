@@ -236,3 +236,13 @@ async def test_render_board_gives_a_png_and_svg(client: Client):
     only_png = await client.call_tool("render_board", {"game_id": game_id})
     assert only_png.structured_content["svg"] is None
     assert "bad_options" in await refused(client, "render_board", game_id=game_id, overlays=["lines"])
+
+
+async def test_render_board_draws_the_cthulhu_wars_map(client: Client):
+    game = await call(client, "new_game", game="cthulhu-wars", seats=4, seed=1)
+    result = await client.call_tool("render_board", {"game_id": game["game_id"], "format": "both"})
+    assert not result.is_error
+    svg = result.structured_content["svg"]
+    for text in ("North Atlantic", "Europe", "Power 8", "great-cthulhu", "GC 6ac"):
+        assert text in svg, text
+    assert svg.count("<circle") == 17, "one circle per area of the 4-player map"

@@ -15,6 +15,8 @@ from tabletop.games.cthulhu_wars.maps.names import UnknownArea
 from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 from tabletop.games.cthulhu_wars.state import GameState
 from tabletop.games.cthulhu_wars.turn_actions import resolve_turn_action, turn_options
+from tabletop.games.cthulhu_wars.picture import draw_map
+from tabletop.render import Scene
 
 #: Titles of the legal-move groups, by action kind.
 GROUP_TITLES = {
@@ -183,6 +185,10 @@ class CthulhuWars(Engine[GameState, Any]):
             "units": units,
             "captives": len(fs.captives),
         }
+
+    def draw(self, state: GameState, seat: int | None, overlays: frozenset[str]) -> Scene:
+        """The map diagram with units, Gates and each faction's Power, Doom and spellbooks (public facts only)."""
+        return draw_map(state)
 
     def describe(self, state: GameState, seat: int | None) -> str:
         lines = [
