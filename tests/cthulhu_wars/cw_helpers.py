@@ -15,7 +15,12 @@ BG = "stand-in-black-goat"
 YS = "stand-in-yellow-sign"
 
 
+#: The factions these core tests seat: Great Cthulhu with stand-ins, whatever else is registered.
+CORE_FACTIONS = [GC, CC, BG, YS, "stand-in-sleeper"]
+
+
 def new_game(players: int = 3, seed: int = 1, **options) -> GameState:
+    options.setdefault("factions", CORE_FACTIONS[:players])
     return ENGINE.new_game(CthulhuWarsOptions(**options), players, seed)
 
 

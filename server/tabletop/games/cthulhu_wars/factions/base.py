@@ -18,7 +18,8 @@ Timings, in the order a game meets them:
 * Battle: :meth:`Faction.pre_battle_options` (optional pre-battle abilities),
   :meth:`Faction.unit_combat` (variable combat), :meth:`Faction.result_capacity`
   (how many results a unit can absorb), :meth:`Faction.chooses_for` (who assigns another
-  side's results or retreats), :meth:`Faction.post_battle` (after results, before retreats).
+  side's results or retreats), :meth:`Faction.post_battle` (after results, before retreats),
+  then :meth:`Faction.after_any_battle` for every faction, in the battle or not.
   The battle under way is ``state.battle`` (see battle.py for its keys).
 * Awakening: :meth:`Faction.awaken_options` and :meth:`Faction.on_awaken`.
 """
@@ -154,7 +155,12 @@ class Faction:
         raise NotImplementedError(action.kind)  # type: ignore[attr-defined]
 
     def decision_options(self, state: GameState, seat: int, pending_kind: str, data: dict) -> list[BaseModel]:
-        """Answers to one of this faction's own pending decisions."""
+        """Answers to one of this faction's own pending decisions.
+
+        A pending decision put to another seat names this faction in ``data["faction"]`` so that this
+        hook (and :meth:`apply_action`) handle it; ``data["mandatory"]`` leaves out ``done`` while
+        there is an answer.
+        """
         return []
 
     def after_action(self, state: GameState, seat: int, actor: int, log: list[str]) -> None:
