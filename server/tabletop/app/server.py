@@ -8,12 +8,14 @@ from .. import __version__
 from ..sessions.manager import GameSessions
 from .cthulhu_wars_tools import register_cthulhu_wars_tools
 from .dice_tools import register_dice_tools
+from .game_of_war_tools import register_game_of_war_tools
 from .game_tools import register_game_tools
 from .picture_tools import register_picture_tools
 from .rules_tools import register_game_resources, register_prompts, register_rules
 
 INSTRUCTIONS = """\
-Tabletop MCP referees board games with a real rules engine: Cthulhu Dice today, more to come.
+Tabletop MCP referees board games with a real rules engine: Cthulhu Dice, A Game of War (Debord) and
+Cthulhu Wars.
 To play: list_games -> new_game (you get a game id and one secret token per seat) -> get_state /
 legal_moves -> apply_move (with the seat's token). Illegal moves are refused with the reason and
 the rule, and change nothing. Agents playing different seats call wait_for_turn between moves.
@@ -26,6 +28,7 @@ def build_server(sessions: GameSessions) -> MCPServer:
     register_game_tools(mcp, sessions)
     register_dice_tools(mcp, sessions)
     register_cthulhu_wars_tools(mcp, sessions)
+    register_game_of_war_tools(mcp, sessions)
     register_picture_tools(mcp, sessions)
     register_rules(mcp)
     register_game_resources(mcp, sessions)
