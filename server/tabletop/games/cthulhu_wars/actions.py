@@ -20,7 +20,8 @@ class Action(BaseModel):
 
 # ---- the one action of a turn ------------------------------------------------------
 class Move(Action):
-    """Move one figure to an adjacent area (1 Power); more figures may follow in the same Move action."""
+    """Move one figure to an adjacent area (1 Power), or farther where its faction allows (Crawling Chaos's
+    Flight: cthulhu-wars/crawling-chaos); more figures may follow in the same Move action."""
 
     kind: Literal["move"] = "move"
     unit: str

@@ -12,12 +12,14 @@ Timings, in the order a game meets them:
 * Doom phase: :meth:`Faction.doom_phase` (after Doom for Gates, before the Rituals).
 * Action phase: :meth:`Faction.actions` lists the faction's own actions (main or unlimited,
   see :attr:`Faction.unlimited_kinds`) and :meth:`Faction.apply_action` resolves them;
-  :meth:`Faction.decision_options` lists the answers to the faction's own pending decisions.
+  :meth:`Faction.decision_options` lists the answers to the faction's own pending decisions;
+  :meth:`Faction.move_targets` says where a Move may take a unit (Flight).
 * After every action of anyone: :meth:`Faction.after_action` (ongoing abilities, e.g. Devolve)
   and :meth:`Faction.met_requirements` (the engine then offers a spellbook per new one).
 * Battle: :meth:`Faction.pre_battle_options` (optional pre-battle abilities),
   :meth:`Faction.unit_combat` (variable combat), :meth:`Faction.result_capacity`
-  (how many results a unit can absorb), :meth:`Faction.chooses_for` (who assigns another
+  (how many results a unit can absorb), :meth:`Faction.spares` (a unit escaping elimination
+  by a Kill or for lack of a retreat), :meth:`Faction.chooses_for` (who assigns another
   side's results or retreats), :meth:`Faction.post_battle` (after results, before retreats),
   then :meth:`Faction.after_any_battle` for every faction, in the battle or not.
   The battle under way is ``state.battle`` (see battle.py for its keys).
