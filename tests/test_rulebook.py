@@ -56,3 +56,17 @@ def test_sections_have_titles_and_the_whole_reference_joins_them():
 def test_search_finds_the_section_that_answers(query, section):
     hits = rulebook.search(query, "cthulhu-dice", limit=2)
     assert section in [f"{h.section.game}/{h.section.id}" for h in hits]
+
+
+@pytest.mark.parametrize(
+    "query, section",
+    [
+        ("can cavalry charge a fortress", "game-of-war/combat"),
+        ("minimum power rule", "cthulhu-wars/gather-power"),
+        ("how is a battle resolved kills and pains", "cthulhu-wars/battle"),
+        ("relays and lines of communication", "game-of-war/communication"),
+    ],
+)
+def test_search_across_every_game(query, section):
+    hits = rulebook.search(query, limit=3)
+    assert section in [f"{h.section.game}/{h.section.id}" for h in hits]

@@ -76,6 +76,13 @@ def schemas(args: argparse.Namespace) -> None:
     print(f"wrote {len(written)} schema files to {args.out}")
 
 
+def solve(args: argparse.Namespace) -> None:
+    """Solve a game exactly; today only Cthulhu Dice (two players), writing the advisor's table."""
+    from .games.cthulhu_dice.solver import main as solve_cthulhu_dice
+
+    raise SystemExit(solve_cthulhu_dice(args.solver_args))
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="tabletop", description="Tabletop MCP: board games for AI assistants.")
     top.add_argument("--version", action="version", version=__version__)
@@ -92,6 +99,11 @@ def parser() -> argparse.ArgumentParser:
         help="SQLite synchronous mode: normal survives a killed server, full also survives power loss",
     )
     run.set_defaults(func=serve)
+
+    exact = commands.add_parser("solve", help="compute exact optimal play (writes the advisor's table)")
+    exact.add_argument("game", choices=["cthulhu-dice"])
+    exact.add_argument("solver_args", nargs=argparse.REMAINDER, help="options of the solver (see --help after the game)")
+    exact.set_defaults(func=solve)
 
     gen = commands.add_parser("schemas", help="write every tool's input and output JSON Schema")
     gen.add_argument("--out", default="schemas", help="folder to write to (default: schemas)")

@@ -75,7 +75,8 @@ class Match:
 
 _STOPWORDS = frozenset(
     "a an and are as at be but by can do does for from has have how i if in is it its me my no not of on or "
-    "so than that the their then there these they this to was what when where which who why will with you your".split()
+    "so than that the their then there these they this to was what when where which who why will with you your "
+    "happen happens happened".split()
 )
 
 
@@ -109,7 +110,8 @@ def _index() -> list[tuple[Section, dict[str, int], frozenset[str]]]:
 
 
 def search(query: str, game: str | None = None, limit: int = 5) -> list[Match]:
-    """Sections ranked by the query's terms, rarer terms weighing more and headings counting extra."""
+    """Sections ranked by the query's terms: rarer terms weigh more, repeats count less and less,
+    a term in a heading counts a little extra."""
     wanted = set(terms(query))
     entries = [e for e in _index() if game is None or e[0].game == game]
     if not wanted or not entries:
@@ -122,8 +124,7 @@ def search(query: str, game: str | None = None, limit: int = 5) -> list[Match]:
                 continue
             df = sum(1 for _, c, _ in entries if term in c)
             idf = math.log(1 + len(entries) / df)
-            tf = counts[term]
-            score += idf * (tf / (tf + 1.5)) + (idf if term in headings else 0.0)
+            score += idf * math.log(1 + counts[term]) + (idf / 2 if term in headings else 0.0)
         if score:
             found.append(Match(section, round(score, 3), snippet(section.text, wanted)))
     found.sort(key=lambda m: (-m.score, m.section.uri))

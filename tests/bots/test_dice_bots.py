@@ -47,3 +47,19 @@ def test_matches_are_reproducible_from_their_seed():
     first = play_match(ENGINE, [ThresholdBot(2), ThresholdBot(5)], seed=77)
     again = play_match(ENGINE, [ThresholdBot(2), ThresholdBot(5)], seed=77)
     assert first == again
+
+
+def test_the_optimal_bot_follows_the_advisor_and_its_fast_path_agrees():
+    from tabletop.bots.cthulhu_dice import OptimalBot
+    from tabletop.games.cthulhu_dice.advice import duel_for
+
+    bot = OptimalBot()
+    checked = 0
+    for state, choice in decisions(ThresholdBot(3), seeds=range(12)):
+        position = duel_for(state, state.seat).position
+        advice = bot.advisor.advise(position)
+        assert bot.advisor.continues(position) == (advice.choice == "continue")
+        assert isinstance(bot.choose(ENGINE, state, state.seat), Roll) == (advice.choice == "continue")
+        checked += 1
+    assert checked > 50
+

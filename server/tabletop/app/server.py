@@ -7,6 +7,7 @@ from mcp.server.mcpserver import MCPServer
 from .. import __version__
 from ..sessions.manager import GameSessions
 from .cthulhu_wars_tools import register_cthulhu_wars_tools
+from .dice_advice_tools import register_dice_advice_tools
 from .dice_tools import register_dice_tools
 from .game_of_war_tools import register_game_of_war_tools
 from .game_tools import register_game_tools
@@ -27,6 +28,7 @@ def build_server(sessions: GameSessions) -> MCPServer:
     mcp = MCPServer("tabletop-mcp", version=__version__, instructions=INSTRUCTIONS)
     register_game_tools(mcp, sessions)
     register_dice_tools(mcp, sessions)
+    register_dice_advice_tools(mcp, sessions)
     register_cthulhu_wars_tools(mcp, sessions)
     register_game_of_war_tools(mcp, sessions)
     register_picture_tools(mcp, sessions)

@@ -6,8 +6,10 @@ forced, so each only decides between continuing and retreating after a roll.
 
 from __future__ import annotations
 
+from ..games.cthulhu_dice.advice import duel_for
 from ..games.cthulhu_dice.engine import CthulhuDice
 from ..games.cthulhu_dice.rules import DiceState, Retreat, Roll
+from ..games.cthulhu_dice.solver import Advisor, default_advisor
 
 
 class CautiousBot:
@@ -36,3 +38,19 @@ def stop_or_roll(engine: CthulhuDice, state: DiceState, seat: int, stop: bool) -
     if stop and Retreat() in legal:
         return Retreat()
     return Roll() if Roll() in legal else Retreat()
+
+
+class OptimalBot:
+    """Plays the solver's choice: maximises its chance of winning (exact with two players;
+    against the strongest opponent with more, rules_text cthulhu-dice/advice)."""
+
+    name = "optimal"
+
+    def __init__(self, advisor: Advisor | None = None) -> None:
+        self.advisor = advisor or default_advisor()
+
+    def choose(self, engine: CthulhuDice, state: DiceState, seat: int) -> Roll | Retreat:
+        if state.phase == "start":
+            return Roll()
+        stop = not self.advisor.continues(duel_for(state, seat).position)
+        return stop_or_roll(engine, state, seat, stop)
