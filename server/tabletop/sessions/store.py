@@ -79,6 +79,12 @@ class MoveRecord:
     played_at: str
 
 
+def record_of(row: tuple) -> GameRecord:
+    """A ``games`` row as a record (JSON columns decoded)."""
+    gid, game, options, seed, names, hashes, created = row
+    return GameRecord(gid, game, json.loads(options), seed, json.loads(names), json.loads(hashes), created)
+
+
 class PlyTaken(Exception):
     """Another writer (another server process) logged a move at this ply first."""
 
@@ -120,10 +126,7 @@ class GameStore:
     def load_game(self, game_id: str) -> GameRecord | None:
         with self._lock:
             row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            return None
-        gid, game, options, seed, names, hashes, created = row
-        return GameRecord(gid, game, json.loads(options), seed, json.loads(names), json.loads(hashes), created)
+        return None if row is None else record_of(row)
 
     def list_games(self, limit: int = 100) -> list[tuple[GameRecord, int]]:
         """The newest games with their move counts."""
@@ -133,10 +136,7 @@ class GameStore:
                 "FROM games g ORDER BY g.created_at DESC LIMIT ?",
                 (limit,),
             ).fetchall()
-        return [
-            (GameRecord(r[0], r[1], json.loads(r[2]), r[3], json.loads(r[4]), json.loads(r[5]), r[6]), r[7])
-            for r in rows
-        ]
+        return [(record_of(row[:7]), row[7]) for row in rows]
 
     def append_move(self, game_id: str, move: MoveRecord) -> None:
         """Log a move; returns only after the commit. Raises PlyTaken if that ply already exists."""
