@@ -26,10 +26,13 @@ class ScriptedRng(Rng):
 def rig(state: DiceState, draws: list[DieKind], faces: list[Face]) -> DiceState:
     """Make the next roll draw ``draws`` (in order) and show ``faces`` (clue dice in hand first, then draws)."""
     bag = list(state.bag)
-    if state.options.bag_exhaustion == "return_elder_signs" and state.dice_needed > sum(bag):
+    ruling = state.options.bag_exhaustion
+    if ruling == "return_elder_signs" and state.dice_needed > sum(bag):
         bag = [b + s for b, s in zip(bag, state.signs)]
     values = []
     for kind in draws:
+        if ruling == "draw_then_return" and sum(bag) == 0:
+            bag = list(state.signs)
         index = KINDS.index(kind)
         values.append(sum(bag[:index]))
         bag[index] -= 1

@@ -84,7 +84,7 @@ def replay(seats: int, seed: int, options: dict, log: list) -> DiceState:
 
 options_strategy = st.fixed_dictionaries(
     {
-        "bag_exhaustion": st.sampled_from(["return_elder_signs", "roll_fewer", "must_retreat"]),
+        "bag_exhaustion": st.sampled_from(["return_elder_signs", "draw_then_return", "roll_fewer", "must_retreat"]),
         "tie_rule": st.sampled_from(["tiebreak_rounds", "shared_win"]),
         "goal": st.sampled_from([13, 13, 6, 20]),
     }
@@ -115,7 +115,7 @@ def test_the_same_seed_gives_the_same_dice_and_another_seed_does_not():
 
 def test_a_greedy_player_runs_the_bag_dry_and_the_game_survives_it():
     """Always continuing eventually exhausts the bag mid-turn; every ruling handles it."""
-    for ruling in ("return_elder_signs", "roll_fewer", "must_retreat"):
+    for ruling in ("return_elder_signs", "draw_then_return", "roll_fewer", "must_retreat"):
         seen_short = False
         for seed in range(60):
             state = ENGINE.new_game(ENGINE.read_options({"bag_exhaustion": ruling}), 2, seed)

@@ -157,6 +157,17 @@ def test_an_empty_bag_returns_the_elder_sign_dice_by_default_and_keeps_the_stash
     assert sum(state.bag) == 12, "13 returned dice minus the one drawn"
 
 
+def test_a_short_bag_can_be_drawn_dry_before_the_elder_signs_return():
+    state = game(bag_exhaustion="draw_then_return")
+    for draws, faces in [([L, L, L], [ES] * 3), ([L, L, L], [ES] * 3), ([M, M, M], [ES] * 3), ([T, T, T], [ES, ES, CL])]:
+        state = play(state, Roll(), draws, faces)
+    state = play(state, Roll(), [L, L], [CL, ES, ES])  # the tomb clue is rolled again
+    assert state.bag == [0, 1, 0] and state.dice_needed == 2 and state.signs == [8, 3, 2]
+    state = play(state, Roll(), [M, L], [CL, ES, ES])
+    # the last museum die came out of the bag first; then 13 Elder Sign dice went back and a library die was drawn
+    assert state.bag == [7, 3, 2] and state.stash == 15 and state.signs == [1, 1, 0]
+
+
 def test_an_empty_bag_can_mean_rolling_fewer_dice():
     state = long_turn(game(bag_exhaustion="roll_fewer"))
     state = play(state, Roll(), [], [CL, ES])

@@ -40,11 +40,12 @@ class CthulhuDiceOptions(BaseModel):
         description="Tied leaders at the end: play further rounds among themselves (default, as in Zombie Dice) "
         "or share the win.",
     )
-    bag_exhaustion: Literal["return_elder_signs", "roll_fewer", "must_retreat"] = Field(
+    bag_exhaustion: Literal["return_elder_signs", "draw_then_return", "roll_fewer", "must_retreat"] = Field(
         default="return_elder_signs",
         description="When the bag has too few dice to draw back up to three: put this turn's Elder Sign dice back "
-        "in the bag, the stash keeping its count (default, as in Zombie Dice); or roll only the dice you can "
-        "get; or you may not continue and must retreat.",
+        "in the bag, the stash keeping its count, then draw (default, as in Zombie Dice); or first draw what the "
+        "bag still holds, then put them back and draw the rest; or roll only the dice you can get; or you may "
+        "not continue and must retreat.",
     )
     bag: BagCounts = Field(default_factory=BagCounts, description="Dice in the bag (seed: 8 Library, 4 Museum, 3 Tomb).")
 
@@ -142,7 +143,7 @@ def can_continue(state: DiceState) -> bool:
         return False
     if state.options.bag_exhaustion == "roll_fewer":
         return sum(state.bag) + sum(state.clues) > 0
-    return True  # return_elder_signs always refills enough: 15 dice, at most 3 clues and 2 tentacles held
+    return True  # returning the Elder Sign dice always refills enough: at most 3 clues and 2 tentacles are held
 
 
 def legal_actions(state: DiceState, seat: int) -> list[Roll | Retreat]:
@@ -189,15 +190,12 @@ def roll(state: DiceState) -> list[str]:
     """Draw up to three dice, roll them with the clues in hand, and score the faces (mutates ``state``)."""
     events: list[str] = []
     need = state.dice_needed
-    if need > sum(state.bag) and state.options.bag_exhaustion == "return_elder_signs":
-        returned = sum(state.signs)
-        state.bag = [b + s for b, s in zip(state.bag, state.signs)]
-        state.signs = [0, 0, 0]
-        events.append(
-            f"The bag ran short, so the {returned} Elder Sign dice set aside go back in; the stash keeps its {state.stash}."
-        )
-    hand = [kind for index, kind in enumerate(KINDS) for _ in range(state.clues[index])]
-    hand += draw_from_bag(state.bag, min(need, sum(state.bag)), state.rng)
+    ruling = state.options.bag_exhaustion
+    drawn = draw_from_bag(state.bag, sum(state.bag), state.rng) if need > sum(state.bag) and ruling == "draw_then_return" else []
+    if need - len(drawn) > sum(state.bag) and ruling in ("return_elder_signs", "draw_then_return"):
+        events.append(return_elder_sign_dice(state))
+    drawn += draw_from_bag(state.bag, min(need - len(drawn), sum(state.bag)), state.rng)
+    hand = [kind for index, kind in enumerate(KINDS) for _ in range(state.clues[index])] + drawn
     state.clues = [0, 0, 0]
     state.phase = "decide"
     state.last_roll = [RolledDie(kind, roll_die(kind, state.rng)) for kind in hand]
@@ -217,6 +215,15 @@ def roll(state: DiceState) -> list[str]:
         state.stash = 0
         events.extend(end_turn(state))
     return events
+
+
+def return_elder_sign_dice(state: DiceState) -> str:
+    """The bag ran short: the Elder Sign dice set aside go back in, the stash keeps its count (rules_text
+    cthulhu-dice/rulings)."""
+    returned = sum(state.signs)
+    state.bag = [b + s for b, s in zip(state.bag, state.signs)]
+    state.signs = [0, 0, 0]
+    return f"The bag ran short, so the {returned} Elder Sign dice set aside go back in; the stash keeps its {state.stash}."
 
 
 def retreat(state: DiceState) -> list[str]:
