@@ -70,7 +70,8 @@ async def test_two_seats_deploy_in_secret_then_play_a_whole_game(server):
                 )
                 previews += 1
             pick = chooser.choice(attacks or options) if chooser.random() < 0.5 else chooser.choice(options)
-            await call(client, "apply_move", game_id=game_id, token=token, move=pick["notation"])
+            move = pick["notation"] if chooser.random() < 0.5 else pick["action"]
+            await call(client, "apply_move", game_id=game_id, token=token, move=move)
         else:
             raise AssertionError("the game did not end")
         assert state["outcome"]["reason"]
