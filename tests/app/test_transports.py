@@ -13,7 +13,7 @@ import anyio
 import httpx2
 import pytest
 import uvicorn
-from mcp import Client, MCPError, StdioServerParameters
+from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
 from tabletop.app.http import http_app

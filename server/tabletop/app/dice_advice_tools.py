@@ -35,6 +35,10 @@ class KindCounts(BaseModel):
         return (self.library, self.museum, self.tomb)
 
 
+#: No dice of any kind (the default of every per-kind argument).
+NO_DICE = KindCounts()
+
+
 class DicePosition(BaseModel):
     """A moment in a two-player game of Cthulhu Dice (8 Library, 4 Museum, 3 Tomb; goal 13)."""
 
@@ -173,10 +177,10 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
     @mcp.tool(annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def cthulhu_dice_odds(
-        clues: Annotated[KindCounts, Field(description="Clue dice in your hand (rolled again).")] = KindCounts(),
+        clues: Annotated[KindCounts, Field(description="Clue dice in your hand (rolled again).")] = NO_DICE,
         bag: Annotated[KindCounts | None, Field(description="Dice in the bag; omit for all dice not placed.")] = None,
-        tentacles: Annotated[KindCounts, Field(description="Tentacle dice already set aside this turn.")] = KindCounts(),
-        elder_signs: Annotated[KindCounts, Field(description="Elder Sign dice set aside this turn.")] = KindCounts(),
+        tentacles: Annotated[KindCounts, Field(description="Tentacle dice already set aside this turn.")] = NO_DICE,
+        elder_signs: Annotated[KindCounts, Field(description="Elder Sign dice set aside this turn.")] = NO_DICE,
     ) -> Annotated[CallToolResult, DiceOdds]:
         """Cthulhu Dice: the exact distribution of your next roll (how many Elder Signs, Clues and Tentacles
         the three dice show, the random draw from the bag included) and the chance of being downed, for the
