@@ -63,12 +63,6 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
-    def shuffle(self, items: list[T]) -> None:
-        """Fisher-Yates shuffle in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and (self.seed, self.draws) == (other.seed, other.draws)
 

@@ -9,6 +9,3 @@ from .game_of_war import ENGINE as GAME_OF_WAR
 
 ENGINES: dict[str, Engine] = {engine.name: engine for engine in (CTHULHU_DICE, CTHULHU_WARS, GAME_OF_WAR)}
 
-
-def engine_names() -> list[str]:
-    return sorted(ENGINES)

@@ -34,7 +34,3 @@ class CthulhuWarsOptions(BaseModel):
     victim_chooses_captured_cultist: bool = Field(
         default=True, description="The victim (true) or the captor (false) chooses which Cultist is captured."
     )
-    zoog_pain_counts_as_kill: bool = Field(
-        default=False,
-        description="Dreamlands only (map not yet installed): whether a Zoog removed by Pain counts as a Kill.",
-    )
