@@ -140,3 +140,38 @@ def test_zero_power_seats_are_skipped():
     state, _ = play(state, GC, "summon deep-one south-pacific")
     assert state.seats[seat(state, GC)].power == 0
     assert ENGINE.to_move(state) == [seat(state, BG)]
+
+
+def test_elder_signs_can_be_revealed_in_the_doom_phase_out_of_turn():
+    """A seat holding Elder Signs is asked in Doom order even when it cannot pay for a Ritual; revealing
+    adds their values to its Doom and does not use up its Ritual."""
+    state = new_game(3)
+    for s in state.order_from(state.first_player):
+        state, _ = ENGINE.apply(state, s, ENGINE.parse("pass", state, s))
+    gc, cc = seat(state, GC), seat(state, CC)
+    state, _ = play(state, GC, f"first-player {GC}")
+    state, _ = play(state, GC, "direction clockwise")
+    state, _ = play(state, GC, "spellbook dreams")  # Great Cthulhu's first Doom phase: an Elder Sign
+    signs = list(state.seats[gc].elder_signs)
+    assert signs and ENGINE.to_move(state) == [gc]
+    kinds = {a.kind for a in ENGINE.legal_actions(state, gc)}
+    assert kinds == {"ritual", "reveal", "no-ritual"}
+    doom = state.seats[gc].doom
+    state, log = play(state, GC, "reveal")
+    assert state.seats[gc].doom == doom + sum(signs) and state.seats[gc].elder_signs == []
+    assert ENGINE.to_move(state) == [gc], "the Ritual choice is still open"
+    assert {a.kind for a in ENGINE.legal_actions(state, gc)} == {"ritual", "no-ritual"}
+    state, _ = play(state, GC, "no-ritual")
+    # a seat that can pay for no Ritual but holds an Elder Sign is still asked
+    state.seats[cc].power = 0
+    state.seats[cc].elder_signs = [2]
+    state.doom_queue = [cc]
+    state.pending = []
+    phases.next_ritual(state, [])
+    assert ENGINE.to_move(state) == [cc]
+    assert {a.kind for a in ENGINE.legal_actions(state, cc)} == {"reveal", "no-ritual"}
+    doom_cc = state.seats[cc].doom
+    state, _ = play(state, CC, "reveal")
+    assert state.seats[cc].doom == doom_cc + 2
+    assert all(p.kind != "ritual" for p in state.pending), "nothing left to decide: the Doom phase moves on"
+    assert state.phase == "action"

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from tabletop.games.cthulhu_wars import battle as battles
 from tabletop.games.cthulhu_wars import board, negotiation, phases
 from tabletop.games.cthulhu_wars.actions import (
-    ChooseDirection, ChooseFirstPlayer, Done, Proceed, Ritual, SkipRitual, TakeSpellbook,
+    ChooseDirection, ChooseFirstPlayer, Done, Proceed, RevealElderSigns, Ritual, SkipRitual, TakeSpellbook,
 )  # fmt: skip
 from tabletop.games.cthulhu_wars.factions import FACTIONS, Faction
 from tabletop.games.cthulhu_wars.state import GameState, Pending
@@ -35,7 +35,7 @@ def decision_options(state: GameState, seat: int) -> list[BaseModel]:
     if kind == "direction":
         return [ChooseDirection(direction="clockwise"), ChooseDirection(direction="counterclockwise")]
     if kind == "ritual":
-        return [Ritual(), SkipRitual()]
+        return doom_options(state, seat)
     if kind == "pre-battle":
         return board.faction_of(state, seat).pre_battle_options(state, seat, state.battle) + [Proceed()]
     if kind == "assign":
@@ -48,6 +48,16 @@ def decision_options(state: GameState, seat: int) -> list[BaseModel]:
         return list(negotiation.offer_options(state, data))
     options = decision_faction(state, seat, data).decision_options(state, seat, kind, data)
     return options if options and data.get("mandatory") else options + [Done()]
+
+
+def doom_options(state: GameState, seat: int) -> list[BaseModel]:
+    """A seat's turn in the Doom phase: a Ritual if it can pay, revealing its Elder Signs if it holds any,
+    and passing (rules_text cthulhu-wars/doom)."""
+    fs = state.seats[seat]
+    options: list[BaseModel] = [Ritual()] if fs.power >= state.ritual_cost else []
+    if fs.elder_signs:
+        options.append(RevealElderSigns())
+    return options + [SkipRitual()]
 
 
 def decision_faction(state: GameState, seat: int, data: dict) -> Faction:
@@ -88,6 +98,13 @@ def ritual(state: GameState, seat: int, pending: Pending, action: Ritual, log: l
     phases.perform_ritual(state, seat, log)
 
 
+def reveal(state: GameState, seat: int, pending: Pending, action: RevealElderSigns, log: list[str]) -> None:
+    """Revealing in the Doom phase does not use up the seat's Ritual: it is asked again if it can still pay."""
+    board.reveal_elder_signs(state, seat, log)
+    if phases.has_doom_choice(state, seat):
+        state.pending.insert(0, pending)
+
+
 def no_ritual(state: GameState, seat: int, pending: Pending, action: SkipRitual, log: list[str]) -> None:
     log.append(f"{state.seats[seat].faction} performs no Ritual.")
 
@@ -110,6 +127,6 @@ def lose(state: GameState, seat: int, pending: Pending, action, log: list[str]) 
 
 HANDLERS = {
     "spellbook": take_spellbook, "first-player": choose_first, "direction": choose_direction,
-    "ritual": ritual, "no-ritual": no_ritual, "proceed": proceed, "assign": assign,
+    "ritual": ritual, "reveal": reveal, "no-ritual": no_ritual, "proceed": proceed, "assign": assign,
     "retreat": retreat, "lose": lose,
 }  # fmt: skip

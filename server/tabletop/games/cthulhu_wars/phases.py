@@ -204,13 +204,19 @@ def start_doom_phase(state: GameState, log: list[str]) -> None:
 
 
 def next_ritual(state: GameState, log: list[str]) -> None:
-    """Offer the next seat its Ritual; when all have had the chance, end the Doom phase."""
+    """Ask the next seat in Doom order that can act: a Ritual if it can pay, revealing Elder Signs if it holds
+    any (rules_text cthulhu-wars/doom); when all have had the chance, end the Doom phase."""
     while state.doom_queue:
         seat = state.doom_queue.pop(0)
-        if state.seats[seat].power >= state.ritual_cost:
+        if has_doom_choice(state, seat):
             state.pending.append(Pending(seat, "ritual"))
             return
     end_doom_phase(state, log)
+
+
+def has_doom_choice(state: GameState, seat: int) -> bool:
+    fs = state.seats[seat]
+    return fs.power >= state.ritual_cost or bool(fs.elder_signs)
 
 
 def perform_ritual(state: GameState, seat: int, log: list[str]) -> None:
