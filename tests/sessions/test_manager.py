@@ -238,3 +238,16 @@ async def test_wait_for_turn_notices_a_move_made_by_another_process(db):
         if there.get(live.id).to_move() == [0]:
             there.play(live.id, tokens[0], "retreat")
     assert results[0].your_turn and results[0].game.ply == there.get(live.id).ply
+
+
+def test_games_dropped_from_memory_reload_exactly_from_the_log(db):
+    sessions = GameSessions(GameStore(db), max_live=2)
+    games = [sessions.create("cthulhu-dice", {}, 2, seed=s) for s in range(4)]
+    after = [sessions.play(live.id, tokens[0], "roll").state_after for live, tokens in games]
+    assert len(sessions._live) == 2, "only the two most recently used games stay in memory"
+    assert games[0][0].id not in sessions._live
+    again = sessions.get(games[0][0].id)  # reloaded from its seed and log
+    assert again.ply == 1
+    assert ENGINE.view(again.state, None) == ENGINE.view(after[0], None) and again.state.rng == after[0].rng
+    sessions.play(again.id, games[0][1][0], "retreat" if again.state.phase == "decide" else "roll")
+    assert sessions.store.last_ply(again.id) == 2

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,8 @@ from .tokens import hash_token, new_token, seat_of
 
 #: How often a waiting client re-reads the database for moves made by other processes (seconds).
 CROSS_PROCESS_POLL = 0.5
+#: Games kept in memory; the least recently used beyond this are dropped and reloaded from the log on demand.
+MAX_LIVE_GAMES = 512
 
 
 class UnknownGame(GameError):
@@ -96,10 +99,13 @@ class TurnStatus:
 class GameSessions:
     """Every game of one database, loaded on demand."""
 
-    def __init__(self, store: GameStore, engines: dict[str, Engine] | None = None) -> None:
+    def __init__(
+        self, store: GameStore, engines: dict[str, Engine] | None = None, max_live: int = MAX_LIVE_GAMES
+    ) -> None:
         self.store = store
         self.engines = engines if engines is not None else ENGINES
-        self._live: dict[str, LiveGame] = {}
+        self.max_live = max_live
+        self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._load_lock = threading.Lock()
 
     # ---- creating and loading -------------------------------------------------------------
@@ -136,20 +142,28 @@ class GameSessions:
         self.store.create_game(record)
         live = LiveGame(record=record, engine=engine, options=parsed, state=state)
         with self._load_lock:
-            self._live[record.id] = live
+            self._keep(live)
         return live, tokens
 
     def get(self, game_id: str) -> LiveGame:
         """The game, up to date with every move in the database."""
-        live = self._live.get(game_id)
-        if live is None:
-            with self._load_lock:
-                live = self._live.get(game_id) or self._load(game_id)
-                self._live[game_id] = live
+        with self._load_lock:
+            live = self._live.get(game_id)
+            if live is None:
+                live = self._load(game_id)
+            self._keep(live)
         if self.store.last_ply(game_id) > live.ply:
             with live.lock:
                 self._catch_up(live)
         return live
+
+    def _keep(self, live: LiveGame) -> None:
+        """Mark ``live`` as most recently used, dropping the least recently used games beyond ``max_live``
+        (caller holds the load lock). A dropped game is only forgotten: its log reloads it on demand."""
+        self._live[live.id] = live
+        self._live.move_to_end(live.id)
+        while len(self._live) > self.max_live:
+            self._live.popitem(last=False)
 
     def _load(self, game_id: str) -> LiveGame:
         record = self.store.load_game(game_id)
