@@ -12,8 +12,8 @@ from typing import Literal
 from pydantic import BaseModel
 
 from tabletop.games.cthulhu_wars import battle as battles
-from tabletop.games.cthulhu_wars import board, negotiation
-from tabletop.games.cthulhu_wars.actions import Action, Summon
+from tabletop.games.cthulhu_wars import board, negotiation, turn_actions
+from tabletop.games.cthulhu_wars.actions import Action
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
 from tabletop.games.cthulhu_wars.power import ExtraIncome
 from tabletop.games.cthulhu_wars.state import POOL, GameState, Pending
@@ -222,8 +222,8 @@ class BlackGoat(Faction):
         """Avatar, Ghroth, the sacrifice requirement, and (after the turn's action) Fertility Cult Summons."""
         fs = state.seats[seat]
         options: list[BaseModel] = []
-        if state.turn is not None and state.turn.acted:
-            options.extend(self.fertility_summons(state, seat))
+        if state.turn is not None and state.turn.acted:  # Fertility Cult: Summon stays available after the action
+            options.extend(turn_actions.summon_options(state, seat))
         if fs.power >= AVATAR_COST:
             options.extend(self.avatar_options(state, seat))
         if self.has(state, seat, "ghroth") and fs.power >= GHROTH_COST:
@@ -231,18 +231,6 @@ class BlackGoat(Faction):
         if "sacrifice-two" not in fs.requirements and board.cultists_on_map(state, seat) >= 2:
             options.append(SacrificeTwo())
         return options
-
-    def fertility_summons(self, state: GameState, seat: int) -> list[Summon]:
-        """Fertility Cult: Summon stays available as an unlimited action after the turn's action
-        (before it, the core Summon listing serves; rule="cthulhu-wars/black-goat")."""
-        fs = state.seats[seat]
-        gates = sorted(board.controlled_gates(state, seat))
-        return [
-            Summon(unit=kind, area=area)
-            for kind in self.monsters()
-            if POOL in fs.units[kind] and fs.power >= self.summon_cost(state, seat, kind)
-            for area in gates
-        ]
 
     def avatar_options(self, state: GameState, seat: int) -> list[Avatar]:
         origin = self.shub_area(state, seat)
