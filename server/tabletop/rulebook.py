@@ -116,15 +116,17 @@ def search(query: str, game: str | None = None, limit: int = 5) -> list[Match]:
     entries = [e for e in _index() if game is None or e[0].game == game]
     if not wanted or not entries:
         return []
+    idf = {}
+    for term in wanted:
+        df = sum(1 for _, counts, _ in entries if term in counts)
+        if df:
+            idf[term] = math.log(1 + len(entries) / df)
     found = []
     for section, counts, headings in entries:
         score = 0.0
-        for term in wanted:
-            if term not in counts:
-                continue
-            df = sum(1 for _, c, _ in entries if term in c)
-            idf = math.log(1 + len(entries) / df)
-            score += idf * math.log(1 + counts[term]) + (idf / 2 if term in headings else 0.0)
+        for term, weight in idf.items():
+            if term in counts:
+                score += weight * math.log(1 + counts[term]) + (weight / 2 if term in headings else 0.0)
         if score:
             found.append(Match(section, round(score, 3), snippet(section.text, wanted)))
     found.sort(key=lambda m: (-m.score, m.section.uri))
