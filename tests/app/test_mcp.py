@@ -85,13 +85,33 @@ async def test_arguments_that_fail_the_schema_are_refused(client: Client):
     assert "cthulhu-dice" in text
 
 
-async def test_dry_run_checks_without_playing(client: Client):
+async def test_dry_run_checks_without_playing_and_never_shows_the_dice(client: Client):
     game_id, tokens = await new_dice_game(client, seed=5)
-    preview = await call(client, "apply_move", game_id=game_id, token=tokens[0], move="roll", dry_run=True)
-    assert preview["dry_run"] and preview["ply"] == 1
-    assert (await call(client, "get_state", game_id=game_id))["ply"] == 0
+    before = await call(client, "get_state", game_id=game_id)
+    preview = await client.call_tool("apply_move", {"game_id": game_id, "token": tokens[0], "move": "roll", "dry_run": True})
+    dry = preview.structured_content
+    assert dry["dry_run"] and dry["ply"] == 1 and dry["events"] == [] and dry["view"] == before["view"]
+    assert dry["chance"]["outcomes"][0]["result"].startswith("downed")
+    assert abs(sum(o["probability"] for o in dry["chance"]["outcomes"]) - 1) < 1e-9
+    assert "not shown" in preview.content[0].text
+    assert await call(client, "get_state", game_id=game_id) == before
     played = await call(client, "apply_move", game_id=game_id, token=tokens[0], move={"kind": "roll"})
-    assert played["events"] == preview["events"] and played["view"] == preview["view"]
+    rolled = played["events"][0].split(":")[1].split(".")[0]  # e.g. " library elder sign, tomb clue, ..."
+    assert rolled and rolled not in preview.content[0].text and rolled not in str(dry)
+    retreat = await call(client, "apply_move", game_id=game_id, token=tokens[0], move="retreat", dry_run=True)
+    if played["to_move"] == [0]:  # not downed: a retreat has no chance, so its dry run shows exactly what it does
+        assert retreat["chance"] is None and retreat["events"][0].startswith("Seat 0 retreats")
+
+
+async def test_the_seed_stays_secret_unless_the_creator_chose_it(client: Client):
+    drawn = await call(client, "new_game", game="cthulhu-dice", seats=2)
+    chosen = await call(client, "new_game", game="cthulhu-dice", seats=2, seed=12)
+    assert drawn["seed"] is None and chosen["seed"] == 12
+    assert (await call(client, "get_state", game_id=drawn["game_id"]))["seed_chosen"] is False
+    assert (await call(client, "get_state", game_id=chosen["game_id"]))["seed_chosen"] is True
+    assert (await call(client, "history", game_id=drawn["game_id"]))["seed"] is None
+    final = await play_to_the_end(client, drawn["game_id"], [s["token"] for s in drawn["seats"]])
+    assert final["outcome"] and isinstance((await call(client, "history", game_id=drawn["game_id"]))["seed"], int)
 
 
 async def test_games_are_isolated(client: Client):

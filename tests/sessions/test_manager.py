@@ -116,10 +116,13 @@ def test_a_dry_run_plays_nothing(db):
     sessions = sessions_on(db)
     live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=3)
     preview = sessions.play(live.id, tokens[0], "roll", dry_run=True)
-    assert preview.dry_run and preview.events
+    assert preview.dry_run and preview.events == [] and preview.chance is not None, "a roll's result is never previewed"
     assert live.ply == 0 and live.state.rng.draws == 0 and sessions.store.last_ply(live.id) == 0
-    real = sessions.play(live.id, tokens[0], "roll")
-    assert real.events == preview.events, "the dry run showed exactly what the move does"
+    sessions.play(live.id, tokens[0], "roll")
+    if live.to_move() == [0]:
+        preview = sessions.play(live.id, tokens[0], "retreat", dry_run=True)
+        real = sessions.play(live.id, tokens[0], "retreat")
+        assert preview.chance is None and real.events == preview.events, "a move without chance is shown exactly"
 
 
 def test_racing_threads_never_interleave_writes(db):
@@ -251,3 +254,23 @@ def test_games_dropped_from_memory_reload_exactly_from_the_log(db):
     assert ENGINE.view(again.state, None) == ENGINE.view(after[0], None) and again.state.rng == after[0].rng
     sessions.play(again.id, games[0][1][0], "retreat" if again.state.phase == "decide" else "roll")
     assert sessions.store.last_ply(again.id) == 2
+
+
+def test_a_database_from_before_secret_seeds_is_migrated_once_and_its_games_marked_known(db):
+    from tabletop.sessions.store import MIGRATIONS, SCHEMA
+
+    old = sqlite3.connect(db)
+    old.executescript(SCHEMA)
+    old.execute(
+        "INSERT INTO games VALUES ('cthulhu-dice-0ld', 'cthulhu-dice', '{}', 5, '[\"a\", \"b\"]', '[\"x\", \"y\"]', '2026-01-01')"
+    )
+    old.commit()
+    old.close()
+    sessions = sessions_on(db)
+    assert sessions.store.load_game("cthulhu-dice-0ld").seed_chosen, "its creator was shown the seed"
+    live, _ = sessions.create("cthulhu-dice", {}, 2)
+    chosen, _ = sessions.create("cthulhu-dice", {}, 2, seed=3)
+    assert (live.record.seed_chosen, chosen.record.seed_chosen) == (False, True)
+    again = GameStore(db)  # a second open applies nothing twice
+    assert again.load_game(live.id).seed_chosen is False
+    assert again._db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)

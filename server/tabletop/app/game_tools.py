@@ -9,7 +9,7 @@ from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import Field
 
 from .. import __version__
-from ..core.game import LegalMoves
+from ..core.game import ChancePreview, LegalMoves
 from ..sessions.manager import GameSessions, LiveGame, Played
 from .models import (
     GameInfo,
@@ -62,6 +62,7 @@ def state_of(live: LiveGame, seat: int | None) -> GameState:
         outcome=live.engine.outcome(live.state),
         view=live.engine.view(live.state, seat),
         text=live.engine.describe(live.state, seat),
+        seed_chosen=live.record.seed_chosen,
     )
 
 
@@ -79,12 +80,23 @@ def move_result(played: Played) -> MoveResult:
         your_turn=played.seat in to_move,
         outcome=engine.outcome(after),
         view=engine.view(after, played.seat),
+        chance=played.chance,
     )
+
+
+def chance_text(preview: ChancePreview) -> str:
+    """A chance preview in a few lines: what would be rolled or drawn, and the likeliest results."""
+    lines = [f"It involves chance, so its result is not shown before it is played. {preview.summary}"]
+    for o in preview.outcomes:
+        lines.append(f"- {o.result}" + (f": {o.probability:.1%}" if o.probability is not None else ""))
+    return "\n".join(lines)
 
 
 def move_text(played: Played) -> str:
     if played.dry_run:
         head = f"Dry run: '{played.notation}' is legal for {played.game.seat_label(played.seat)} and was NOT played."
+        if played.chance is not None:
+            return f"{head}\n{chance_text(played.chance)}"
     else:
         head = f"Played '{played.notation}' for {played.game.seat_label(played.seat)} (move {played.ply})."
     return "\n".join([head, *played.events, played.game.engine.describe(played.state_after, played.seat)])
@@ -148,7 +160,13 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             Field(description="Rulings and variants (see options_schema in list_games); omit for the defaults."),
         ] = None,
         seed: Annotated[
-            int | None, Field(ge=0, lt=2**63, description="Seed for the dice, to replay a game exactly; omit for random.")
+            int | None,
+            Field(
+                ge=0,
+                lt=2**63,
+                description="Seed for the dice, to replay a game exactly; every seat is told the creator chose it. "
+                "Omit it and the server draws a secret one, revealed when the game ends.",
+            ),
         ] = None,
     ) -> Annotated[CallToolResult, NewGameResult]:
         """Start a new game and get its id plus one secret token per seat. Every move needs the token of the
@@ -160,7 +178,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             game_id=live.id,
             game=live.engine.name,
             seats=seat_list,
-            seed=live.record.seed,
+            seed=live.record.seed if live.record.seed_chosen else None,
             options=live.record.options,
             to_move=live.to_move(),
         )
@@ -219,7 +237,11 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         token: SeatTokenArg,
         move: Move,
         dry_run: Annotated[
-            bool, Field(description="Only check the move and show its result; nothing is played or saved.")
+            bool,
+            Field(
+                description="Only check the move; nothing is played or saved. A move without chance shows its result; "
+                "a move that rolls dice or draws from a bag shows only what it could do, never its result."
+            ),
         ] = False,
     ) -> Annotated[CallToolResult, MoveResult]:
         """Make a move for your seat. The move is checked against the rules; an illegal one is refused with the

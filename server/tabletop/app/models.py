@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from ..core.game import JsonObject, MaybeOutcome, MoveGroup
+from ..core.game import ChancePreview, JsonObject, MaybeOutcome, MoveGroup
 
 
 class Pong(BaseModel):
@@ -51,7 +51,10 @@ class NewGameResult(BaseModel):
     game_id: str
     game: str
     seats: list[SeatToken]
-    seed: int = Field(description="The seed of this game's randomness (known to the creator only).")
+    seed: int | None = Field(
+        description="The seed you chose (every seat is told that the creator chose it); null when the server drew "
+        "it: then nobody learns it before the game ends, when history shows it for replays."
+    )
     options: JsonObject = Field(description="Every option and ruling in force, defaults included.")
     to_move: list[int] = Field(description="Seats whose decision the game awaits.")
 
@@ -67,6 +70,10 @@ class GameState(BaseModel):
     outcome: MaybeOutcome
     view: JsonObject = Field(description="The position as this seat may see it (game-specific fields).")
     text: str = Field(description="The position in a few readable lines.")
+    seed_chosen: bool = Field(
+        description="True if the game's creator chose the seed, and so could know every die in advance; false if "
+        "the server drew it and keeps it secret until the game ends."
+    )
 
 
 class LegalMovesResult(BaseModel):
@@ -91,6 +98,11 @@ class MoveResult(BaseModel):
     your_turn: bool = Field(description="Whether the same seat must act again.")
     outcome: MaybeOutcome
     view: JsonObject = Field(description="The position after the move, as this seat sees it.")
+    chance: ChancePreview | None = Field(
+        default=None,
+        description="Dry run of a move involving chance (dice, a draw from a bag): what it could do. Its result is "
+        "never shown before it is played, so `events` is empty and `view` is the position before the move.",
+    )
 
 
 class LoggedMove(BaseModel):

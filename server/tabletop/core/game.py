@@ -8,12 +8,15 @@ draws from the :class:`~tabletop.core.rng.Rng` kept inside the state.
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError, WithJsonSchema
 
 from .errors import GameError, MalformedMove
+from .rng import Rng, fresh_seed
 
 S = TypeVar("S")
 A = TypeVar("A", bound=BaseModel)
@@ -71,6 +74,36 @@ class LegalMoves(BaseModel):
     @property
     def count(self) -> int:
         return sum(len(g.moves) for g in self.groups)
+
+
+class ChanceOutcome(BaseModel):
+    """One possible result of a move that involves chance."""
+
+    result: str = Field(description="What could happen, in words.")
+    probability: float | None = Field(description="Its chance, where the server can compute it exactly.")
+
+
+class ChancePreview(BaseModel):
+    """What a dry run says about a move that involves chance: never its result, only what it could be."""
+
+    summary: str = Field(description="What the move would roll or draw, in words.")
+    outcomes: list[ChanceOutcome] = Field(
+        default_factory=list, description="Possible results with their chances (at most a dozen, the likeliest)."
+    )
+
+
+@dataclass(frozen=True)
+class Trial(Generic[S]):
+    """A move tried without playing it (a dry run).
+
+    Without chance: the state after it and what happened. With chance (the move rolls a die or draws
+    from a bag): only that it is legal and a preview of what it could do; its result stays unknown.
+    """
+
+    chance: bool
+    state_after: S | None
+    events: list[str]
+    preview: ChancePreview | None
 
 
 class Engine(ABC, Generic[S, A]):
@@ -149,6 +182,35 @@ class Engine(ABC, Generic[S, A]):
     def seat_count(self, state: S) -> int:
         """How many seats the game has."""
 
+    # ---- chance ----------------------------------------------------------------------------
+    def generator(self, state: S) -> Rng:
+        """The random generator kept in ``state`` (every game keeps it as ``state.rng``)."""
+        return state.rng  # type: ignore[attr-defined]
+
+    def with_generator(self, state: S, rng: Rng) -> S:
+        """A shallow copy of ``state`` drawing from ``rng`` instead (``apply`` never changes its input)."""
+        probe = copy.copy(state)
+        probe.rng = rng  # type: ignore[attr-defined]
+        return probe
+
+    def chance_preview(self, state: S, seat: int, action: A) -> ChancePreview:
+        """What a move involving chance could do, for a dry run; games override it with their odds."""
+        return ChancePreview(summary="This move involves chance; its result is decided only when it is played.")
+
+    def try_action(self, state: S, seat: int, action: A) -> Trial[S]:
+        """Check a move without playing it and without consulting the game's own generator.
+
+        The move is applied to a copy drawing from a fresh, secret generator. If it drew nothing, its
+        result is certain and is returned. If it drew anything (dice, a bag), the result is thrown away
+        and only a preview is returned, so a dry run can never show the roll the real move would make.
+        Raises GameError exactly as ``apply`` would.
+        """
+        probe = self.with_generator(state, Rng(fresh_seed()))
+        after, events = self.apply(probe, seat, action)
+        if self.generator(after).draws == 0:
+            return Trial(False, after, events, None)
+        return Trial(True, None, [], self.chance_preview(state, seat, action))
+
     # ---- helpers shared by every game --------------------------------------------------
     def read_move(self, move: str | dict[str, Any], state: S, seat: int) -> A:
         """Turn a move given as notation or as an object into an action (MalformedMove if neither)."""
@@ -196,4 +258,4 @@ class Engine(ABC, Generic[S, A]):
             raise BadOptions(f"Options for {self.name} could not be read ({problems})", rule=f"{self.name}/rulings") from None
 
 
-__all__ = ["Engine", "GameError", "JsonObject", "LegalMoves", "MaybeOutcome", "MoveGroup", "MoveOption", "Outcome"]
+__all__ = ["ChanceOutcome", "ChancePreview", "Engine", "Trial", "GameError", "JsonObject", "LegalMoves", "MaybeOutcome", "MoveGroup", "MoveOption", "Outcome"]

@@ -18,7 +18,7 @@ import anyio
 from pydantic import BaseModel
 
 from ..core.errors import BadOptions, GameError, GameOver, NotYourTurn
-from ..core.game import Engine
+from ..core.game import ChancePreview, Engine
 from ..core.rng import fresh_seed
 from ..games import ENGINES
 from .store import GameRecord, GameStore, MoveRecord, PlyTaken, now
@@ -75,7 +75,11 @@ class LiveGame:
 
 @dataclass(frozen=True)
 class Played:
-    """A move that was accepted (or, on a dry run, would be)."""
+    """A move that was accepted (or, on a dry run, would be).
+
+    A dry run of a move involving chance carries ``chance`` (a preview of what it could do) instead of
+    its result: ``events`` is empty and ``state_after`` is the unchanged position.
+    """
 
     game: LiveGame
     seat: int
@@ -85,6 +89,7 @@ class Played:
     events: list[str]
     dry_run: bool
     state_after: Any
+    chance: ChancePreview | None = None
 
 
 @dataclass(frozen=True)
@@ -127,6 +132,7 @@ class GameSessions:
                 rule=f"{engine.name}/setup",
             )
         parsed = engine.read_options(options)
+        chosen = seed is not None
         seed = fresh_seed() if seed is None else seed
         state = engine.new_game(parsed, len(names), seed)
         tokens = [new_token() for _ in names]
@@ -138,6 +144,7 @@ class GameSessions:
             seat_names=names,
             token_hashes=[hash_token(t) for t in tokens],
             created_at=now(),
+            seed_chosen=chosen,
         )
         self.store.create_game(record)
         live = LiveGame(record=record, engine=engine, options=parsed, state=state)
@@ -215,13 +222,16 @@ class GameSessions:
             engine, state = live.engine, live.state
             self._check_turn(live, seat)
             action = engine.read_move(move, state, seat)
-            new_state, events = engine.apply(state, seat, action)
             notation = engine.notation(action)
-            played = Played(
-                live, seat, live.ply + 1, notation, action.model_dump(mode="json"), events, dry_run, new_state
-            )
             if dry_run:
-                return played
+                trial = engine.try_action(state, seat, action)
+                after = state if trial.chance else trial.state_after
+                return Played(
+                    live, seat, live.ply + 1, notation, action.model_dump(mode="json"), trial.events, True, after,
+                    trial.preview,
+                )
+            new_state, events = engine.apply(state, seat, action)
+            played = Played(live, seat, live.ply + 1, notation, action.model_dump(mode="json"), events, False, new_state)
             try:
                 self.store.append_move(live.id, MoveRecord(played.ply, seat, played.action, notation, events, now()))
             except PlyTaken:

@@ -43,6 +43,12 @@ CREATE TRIGGER IF NOT EXISTS moves_are_append_only_d BEFORE DELETE ON moves
     BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
 """
 
+#: Schema changes after the first version, in order; ``PRAGMA user_version`` counts those applied.
+MIGRATIONS = (
+    # 1: whether the creator chose the seed (and so can predict the dice); server-drawn seeds stay secret.
+    "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 1",
+)
+
 Synchronous = Literal["NORMAL", "FULL"]
 
 
@@ -67,6 +73,7 @@ class GameRecord:
     seat_names: list[str]
     token_hashes: list[str]
     created_at: str
+    seed_chosen: bool = False  # the creator picked the seed (reproducible, but the creator can predict the dice)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +88,8 @@ class MoveRecord:
 
 def record_of(row: tuple) -> GameRecord:
     """A ``games`` row as a record (JSON columns decoded)."""
-    gid, game, options, seed, names, hashes, created = row
-    return GameRecord(gid, game, json.loads(options), seed, json.loads(names), json.loads(hashes), created)
+    gid, game, options, seed, names, hashes, created, chosen = row
+    return GameRecord(gid, game, json.loads(options), seed, json.loads(names), json.loads(hashes), created, bool(chosen))
 
 
 class PlyTaken(Exception):
@@ -103,6 +110,21 @@ class GameStore:
         self._db.execute("PRAGMA busy_timeout=10000")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Apply the schema changes this file has not had yet (games made before a change keep its default)."""
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        for number, change in enumerate(MIGRATIONS[version:], start=version + 1):
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                if self._db.execute("PRAGMA user_version").fetchone()[0] < number:  # another process may have done it
+                    self._db.execute(change)
+                    self._db.execute(f"PRAGMA user_version = {number}")
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
 
     def close(self) -> None:
         with self._lock:
@@ -111,7 +133,7 @@ class GameStore:
     def create_game(self, record: GameRecord) -> None:
         with self._lock:
             self._db.execute(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.id,
                     record.game,
@@ -120,6 +142,7 @@ class GameStore:
                     json.dumps(record.seat_names),
                     json.dumps(record.token_hashes),
                     record.created_at,
+                    int(record.seed_chosen),
                 ),
             )
 
@@ -136,7 +159,7 @@ class GameStore:
                 "FROM games g ORDER BY g.created_at DESC LIMIT ?",
                 (limit,),
             ).fetchall()
-        return [(record_of(row[:7]), row[7]) for row in rows]
+        return [(record_of(row[:8]), row[8]) for row in rows]
 
     def append_move(self, game_id: str, move: MoveRecord) -> None:
         """Log a move; returns only after the commit. Raises PlyTaken if that ply already exists."""

@@ -7,12 +7,13 @@ from typing import Any, ClassVar
 from pydantic import TypeAdapter
 
 from ...core.errors import MalformedMove
-from ...core.game import Engine, Outcome
+from ...core.game import ChanceOutcome, ChancePreview, Engine, Outcome
 from . import rules
 from ...render import Scene
 from .dice import KINDS
 from .picture import draw_table
 from .rules import CthulhuDiceAction, CthulhuDiceOptions, DiceState, Retreat, Roll
+from .solver import DiceRules, RollOdds, roll_odds
 
 #: Words accepted for each action, so a model can write what comes naturally.
 ALIASES: dict[str, type[Roll] | type[Retreat]] = {
@@ -25,6 +26,20 @@ ALIASES: dict[str, type[Roll] | type[Retreat]] = {
     "bank": Retreat,
     "s": Retreat,
 }
+
+
+def roll_odds_of(state: DiceState) -> RollOdds | None:
+    """The exact distribution of the next roll, or None where the solver does not model the bag ruling."""
+    short = state.phase == "decide" and state.dice_needed > sum(state.bag)
+    ruling = state.options.bag_exhaustion
+    if short and ruling not in ("return_elder_signs", "draw_then_return"):
+        return None
+    if state.phase == "start":
+        return roll_odds((0, 0, 0), tuple(state.options.bag.as_list()), dice=DiceRules(exhaustion=ruling))
+    exhaustion = ruling if ruling in ("return_elder_signs", "draw_then_return") else "return_elder_signs"
+    return roll_odds(
+        tuple(state.clues), tuple(state.bag), tuple(state.tentacles), tuple(state.signs), DiceRules(exhaustion=exhaustion)
+    )
 
 
 def per_kind(counts: list[int]) -> dict[str, int]:
@@ -85,6 +100,27 @@ class CthulhuDice(Engine[DiceState, Roll | Retreat]):
             f"Keep going: roll your {sum(state.clues)} clue dice with {state.dice_needed} new dice from the bag, "
             f"risking your stash of {state.stash} with {state.total_tentacles} tentacles already showing."
         )
+
+    def chance_preview(self, state: DiceState, seat: int, action: Roll | Retreat) -> ChancePreview:
+        """A roll's exact odds (rules_text cthulhu-dice/odds): the chance of being downed and of each number of
+        Elder Signs, computed from the dice in hand and in the bag, never from the generator."""
+        clues = sum(state.clues)
+        summary = (
+            f"Rolling {clues} clue dice and drawing {state.dice_needed} from the bag "
+            f"({state.bag[0]} library, {state.bag[1]} museum, {state.bag[2]} tomb), "
+            f"with {state.total_tentacles} tentacles already set aside."
+            if state.phase == "decide"
+            else "Drawing three dice from the full bag and rolling them."
+        )
+        odds = roll_odds_of(state)
+        if odds is None:
+            return ChancePreview(summary=summary)
+        outcomes = [ChanceOutcome(result=f"downed, losing the stash of {state.stash}", probability=odds.p_downed)]
+        for signs in range(4):
+            p = sum(r.probability for r in odds.results if r.elder_signs == signs and not r.downed)
+            if p > 0:
+                outcomes.append(ChanceOutcome(result=f"not downed, {signs} Elder Sign(s) rolled", probability=p))
+        return ChancePreview(summary=summary, outcomes=outcomes)
 
     def view(self, state: DiceState, seat: int | None) -> dict[str, Any]:
         """Cthulhu Dice has no hidden information: every seat and spectators see the same."""

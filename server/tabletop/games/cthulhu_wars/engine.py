@@ -7,9 +7,10 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, TypeAdapter
 
 from tabletop.core.errors import GameOver, IllegalMove, NotYourTurn
-from tabletop.core.game import Engine, LegalMoves, MoveGroup, MoveOption, Outcome
+from tabletop.core.game import ChanceOutcome, ChancePreview, Engine, LegalMoves, MoveGroup, MoveOption, Outcome
 from tabletop.games.cthulhu_wars import board, decisions, notation, phases, setup
 from tabletop.games.cthulhu_wars.actions import CORE_ACTIONS, action_adapter
+from tabletop.games.cthulhu_wars.battle import battle_preview
 from tabletop.games.cthulhu_wars.factions import FACTIONS
 from tabletop.games.cthulhu_wars.maps.names import UnknownArea
 from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
@@ -97,6 +98,27 @@ class CthulhuWars(Engine[GameState, Any]):
             resolve_turn_action(new, seat, action, log)
         phases.advance(new, log)
         return new, log
+
+    def chance_preview(self, state: GameState, seat: int, action: Any) -> ChancePreview:
+        """What a move involving chance could do: a battle's dice with their expected results
+        (``cthulhu-wars/battle``), or a draw from the Elder Sign bag (``cthulhu-wars/doom``)."""
+        if action.kind == "battle":
+            enemy = state.seat_of(action.enemy)
+            odds = battle_preview(state, seat, action.area, enemy)
+            a, d = odds.attacker, odds.defender
+            return ChancePreview(
+                summary=f"Battle in {action.area}: {state.seats[seat].faction} rolls {a.dice} dice, "
+                f"{action.enemy} rolls {d.dice} (current Combat, before pre-battle abilities). Each die: Kill on 6, "
+                "Pain on 4-5.",
+                outcomes=[
+                    ChanceOutcome(result=f"{state.seats[seat].faction} scores at least one Kill", probability=a.chance_of_a_kill),
+                    ChanceOutcome(result=f"{action.enemy} scores at least one Kill", probability=d.chance_of_a_kill),
+                ],
+            )
+        return ChancePreview(
+            summary="This move involves chance (dice, or an Elder Sign drawn blind from the bag: values 1, 2 or 3); "
+            "its result is decided only when it is played."
+        )
 
     def rule_for(self, action: Any) -> str:
         """The rules section an action rests on, for refusals."""

@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from tabletop.core.errors import BadOptions, GameOver, IllegalMove, NotYourTurn
-from tabletop.core.game import Engine, LegalMoves, MoveGroup, MoveOption, Outcome
+from tabletop.core.game import ChanceOutcome, ChancePreview, Engine, LegalMoves, MoveGroup, MoveOption, Outcome
 from tabletop.render import Scene
 
 from . import analysis, display
@@ -116,6 +116,17 @@ class GameOfWarEngine(Engine[State, Action]):
             new, events = play(state, wanted[:3])
         new.record(seat, action)
         return new, events
+
+    def chance_preview(self, state: State, seat: int, action: Action) -> ChancePreview:
+        """The last commit reveals both deployments and rolls for the first player (game-of-war/setup)."""
+        return ChancePreview(
+            summary="Committing last reveals both deployments; a die then decides who moves first (North on 1-3, "
+            "South on 4-6).",
+            outcomes=[
+                ChanceOutcome(result=f"{SIDE_NAMES[0]} moves first", probability=0.5),
+                ChanceOutcome(result=f"{SIDE_NAMES[1]} moves first", probability=0.5),
+            ],
+        )
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != OVER:
