@@ -9,18 +9,18 @@ import anyio
 
 
 def tool_schemas() -> dict[str, dict]:
-    """File name -> schema, read from the server's own tools/list (what clients see)."""
+    """File name -> schema: each tool's input schema as clients see it in tools/list, and its output
+    schema with every field described (tools/list leaves output schemas out unless asked)."""
     from .app.server import build_server
     from .sessions.manager import GameSessions
     from .sessions.store import GameStore
 
     server = build_server(GameSessions(GameStore(":memory:")))
-    tools = anyio.run(server.list_tools)
     files: dict[str, dict] = {}
-    for tool in tools:
-        files[f"{tool.name}.input.json"] = tool.input_schema
-        if tool.output_schema is not None:
-            files[f"{tool.name}.output.json"] = tool.output_schema
+    for name, (given, returned) in anyio.run(server.documented_schemas).items():
+        files[f"{name}.input.json"] = given
+        if returned is not None:
+            files[f"{name}.output.json"] = returned
     return files
 
 

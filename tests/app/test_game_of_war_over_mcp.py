@@ -18,7 +18,7 @@ def sides_shown(state: dict) -> set[str]:
 
 async def test_two_seats_deploy_in_secret_then_play_a_whole_game(server):
     async with Client(server) as north_client, Client(server, mode="legacy") as south_client:
-        game = await call(north_client, "new_game", game="game-of-war", seats=["Ann", "Bob"], seed=8, options={"max_turns": 60})
+        game = await call(north_client, "new_game", game="game-of-war", players=["Ann", "Bob"], seed=8, options={"max_turns": 60})
         game_id = game["game_id"]
         north, south = (s["token"] for s in game["seats"])
         assert [s["role"] for s in game["seats"]] == ["North", "South"]
@@ -26,22 +26,23 @@ async def test_two_seats_deploy_in_secret_then_play_a_whole_game(server):
         await call(north_client, "apply_move", game_id=game_id, token=north, move="opening default")
         await call(south_client, "apply_move", game_id=game_id, token=south, move="place I o12")
         # each seat sees only its own deployment; a spectator sees none
-        assert sides_shown(await call(north_client, "get_state", game_id=game_id, token=north)) == {"North"}
-        assert sides_shown(await call(south_client, "get_state", game_id=game_id, token=south)) == {"South"}
-        assert sides_shown(await call(south_client, "get_state", game_id=game_id)) == set()
+        assert sides_shown(await call(north_client, "get_state", game_id=game_id, token=north, detail="full")) == {"North"}
+        assert sides_shown(await call(south_client, "get_state", game_id=game_id, token=south, detail="full")) == {"South"}
+        assert sides_shown(await call(south_client, "get_state", game_id=game_id, detail="full")) == set()
         log = await call(south_client, "history", game_id=game_id, token=south)
         assert [m["move"] for m in log["moves"]] == ["place I o12"] and log["hidden"] == 1
         assert (await call(south_client, "history", game_id=game_id))["hidden"] == 2
         status = await call(south_client, "network_status", game_id=game_id)
         assert status["sides"] == [], "lines would give the deployments away"
         picture = await south_client.call_tool("render_board", {"game_id": game_id, "token": south, "format": "svg"})
-        assert ">i<" in picture.structured_content["svg"] and ">I<" not in picture.structured_content["svg"]
+        svg = picture.content[-1].resource.text
+        assert ">i<" in svg and ">I<" not in svg
 
         await call(north_client, "apply_move", game_id=game_id, token=north, move="commit")
         await call(south_client, "apply_move", game_id=game_id, token=south, move="remove o12")
         await call(south_client, "apply_move", game_id=game_id, token=south, move="opening default")
         await call(south_client, "apply_move", game_id=game_id, token=south, move="commit")
-        everyone = await call(south_client, "get_state", game_id=game_id)
+        everyone = await call(south_client, "get_state", game_id=game_id, detail="full")
         assert sides_shown(everyone) == {"North", "South"} and everyone["view"]["phase"] == "play"
         assert (await call(south_client, "history", game_id=game_id))["hidden"] == 0
         status = await call(north_client, "network_status", game_id=game_id)
@@ -59,8 +60,8 @@ async def test_two_seats_deploy_in_secret_then_play_a_whole_game(server):
             other_client, other_token = clients[1 - seat]
             if chooser.random() < 0.02:
                 assert "not_your_turn" in await refused(other_client, "apply_move", game_id=game_id, token=other_token, move="end")
-            moves = await call(client, "legal_moves", game_id=game_id, token=token)
-            options = [m for g in moves["groups"] for m in g["moves"]]
+            moves = await call(client, "legal_moves", game_id=game_id, token=token, detail="full")
+            options = [m for g in moves["groups"] for m in g["options"]]
             attacks = [m for m in options if m["notation"].startswith("attack")]
             if attacks and previews < 5:
                 target = attacks[0]["notation"].split()[1]
@@ -70,10 +71,10 @@ async def test_two_seats_deploy_in_secret_then_play_a_whole_game(server):
                 )
                 previews += 1
             pick = chooser.choice(attacks or options) if chooser.random() < 0.5 else chooser.choice(options)
-            move = pick["notation"] if chooser.random() < 0.5 else pick["action"]
-            await call(client, "apply_move", game_id=game_id, token=token, move=move)
+            move = {"move": pick["notation"]} if chooser.random() < 0.5 else {"actions": [pick["action"]]}
+            await call(client, "apply_move", game_id=game_id, token=token, **move)
         else:
             raise AssertionError("the game did not end")
         assert state["outcome"]["reason"]
-        log = await call(north_client, "history", game_id=game_id)
-        assert len(log["moves"]) == state["ply"] and log["seed"] == 8
+        log = await call(north_client, "history", game_id=game_id, limit=200)
+        assert log["seed"] == 8 and len(log["moves"]) == min(200, state["ply"])

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import anyio
 import pytest
 from mcp import Client, MCPError
+
+from tabletop.app.server import build_server
+from tabletop.sessions.manager import GameSessions
+from tabletop.sessions.store import GameStore
 
 from .helpers import call, play_to_the_end, refused
 
@@ -17,24 +23,73 @@ EXPECTED_TOOLS = {
 
 
 async def new_dice_game(client: Client, seats=("Ann", "Bob"), **extra) -> tuple[str, list[str]]:
-    game = await call(client, "new_game", game="cthulhu-dice", seats=list(seats), **extra)
+    game = await call(client, "new_game", game="cthulhu-dice", players=list(seats), **extra)
     return game["game_id"], [s["token"] for s in game["seats"]]
 
 
-async def test_every_tool_has_input_and_output_schemas_and_a_description(client: Client):
-    tools = {t.name: t for t in (await client.list_tools()).tools}
+def keywords_named(schema, names: set[str]) -> list[str]:
+    """Schema keywords (not property names) among ``names``, anywhere in ``schema``."""
+    found = []
+    if isinstance(schema, dict):
+        for key, value in schema.items():
+            if key in names:
+                found.append(key)
+            if key in ("properties", "$defs"):
+                for sub in value.values():
+                    found += keywords_named(sub, names)
+            else:
+                found += keywords_named(value, names)
+    elif isinstance(schema, list):
+        for item in schema:
+            found += keywords_named(item, names)
+    return found
+
+
+async def test_every_tool_has_a_portable_input_schema_a_lean_output_schema_a_title_and_annotations(client: Client):
+    listing = await client.list_tools()
+    tools = {t.name: t for t in listing.tools}
     assert EXPECTED_TOOLS <= set(tools)
     for tool in tools.values():
-        assert tool.input_schema["type"] == "object"
-        assert tool.output_schema and tool.output_schema["type"] == "object", tool.name
-        assert tool.description and len(tool.description) > 40, tool.name
-    assert tools["apply_move"].input_schema["required"] == ["game_id", "token", "move"]
-    assert tools["get_state"].annotations.read_only_hint is True
+        schema = tool.input_schema
+        flat = json.dumps(schema)
+        assert schema["type"] == "object" and not any(k in flat for k in ('"$ref"', '"$defs"', '"anyOf"', '"oneOf"', '"allOf"')), tool.name
+        for name, prop in schema.get("properties", {}).items():
+            kinds = prop.get("type")
+            assert kinds and not isinstance(kinds, list), f"{tool.name}.{name} has one plain type"
+            assert prop.get("description"), f"{tool.name}.{name} is described"
+            assert prop.get("default", 0) is not None, f"{tool.name}.{name}: an optional argument is simply not required"
+        assert tool.output_schema is None, "output schemas are left out of tools/list unless asked for"
+        assert tool.title, tool.name
+        hints = tool.annotations
+        assert None not in (hints.read_only_hint, hints.destructive_hint, hints.idempotent_hint, hints.open_world_hint), tool.name
+        assert hints.destructive_hint is False and hints.open_world_hint is False, tool.name
+        assert len(tool.description) > 40 and "\n" not in tool.description and "  " not in tool.description, tool.name
+    assert tools["apply_move"].input_schema["required"] == ["game_id", "token"]
+    assert tools["get_state"].annotations.read_only_hint is True and tools["apply_move"].annotations.read_only_hint is False
+    size = len(json.dumps([t.model_dump(by_alias=True, mode="json", exclude_none=True) for t in listing.tools]))
+    assert size <= 16_000, f"tools/list is {size} characters"
+
+
+async def test_output_schemas_on_request_are_lean_and_every_answer_is_checked_against_them(tmp_path):
+    server = build_server(GameSessions(GameStore(tmp_path / "g.sqlite3")), output_schemas=True)
+    async with Client(server) as client:  # the SDK client validates each structuredContent against its schema
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        for tool in tools.values():
+            assert tool.output_schema and tool.output_schema["type"] == "object", tool.name
+            assert not keywords_named(tool.output_schema, {"title", "description"}), tool.name
+        game_id, tokens = await new_dice_game(client, seed=8)
+        await call(client, "apply_move", game_id=game_id, token=tokens[0], move="roll", detail="full")
+        await call(client, "get_state", game_id=game_id, token=tokens[0], detail="full")
+        await call(client, "legal_moves", game_id=game_id, token=tokens[0], detail="full")
+        await call(client, "history", game_id=game_id, detail="full")
 
 
 async def test_ping_and_list_games(client: Client):
     assert (await call(client, "ping"))["ok"] is True
-    games = await call(client, "list_games")
+    brief = await client.call_tool("list_games", {})
+    assert "bag_exhaustion" in brief.content[0].text and "rules://cthulhu-dice/rulings" in brief.content[0].text
+    assert all(g["options_schema"] is None for g in brief.structured_content["games"])
+    games = await call(client, "list_games", detail="full")
     dice = next(g for g in games["games"] if g["name"] == "cthulhu-dice")
     assert (dice["min_seats"], dice["max_seats"]) == (2, 6)
     assert "bag_exhaustion" in dice["options_schema"]["properties"]
@@ -46,9 +101,13 @@ async def test_a_whole_game_through_mcp(client: Client):
     outcome = final["outcome"]
     scores = final["view"]["scores"]
     assert outcome["winners"] and all(scores[w] == max(scores) >= 13 for w in outcome["winners"])
-    log = await call(client, "history", game_id=game_id)
-    assert log["ply"] == final["ply"] == len(log["moves"]) and log["seed"] == 99
-    assert [m["ply"] for m in log["moves"]] == list(range(1, final["ply"] + 1))
+    plies, after = [], 0
+    while after is not None:
+        log = await call(client, "history", game_id=game_id, after=after, limit=50)
+        assert len(log["moves"]) <= 50 and log["seed"] == 99
+        plies += [m["ply"] for m in log["moves"]]
+        after = log["next_cursor"]
+    assert plies == list(range(1, final["ply"] + 1))
     assert "over" in (await refused(client, "apply_move", game_id=game_id, token=tokens[0], move="roll"))
 
 
@@ -67,15 +126,15 @@ async def test_each_kind_of_mistake_is_a_tool_error_that_changes_nothing(client:
         assert kind in text, text
     text = await refused(client, "apply_move", game_id=game_id, token=tokens[0], move="retreat")
     assert "rules://cthulhu-dice/turn" in text and "Legal instead: roll" in text
-    text = await refused(client, "apply_move", game_id=game_id, token=tokens[0], move={"kind": "jump"})
+    text = await refused(client, "apply_move", game_id=game_id, token=tokens[0], actions=[{"kind": "jump"}])
     assert "malformed_move" in text and "Legal instead: roll" in text
     text = await refused(client, "apply_move", game_id=game_id, token=tokens[1], move="roll")
-    assert "seat 0 (Ann)" in text
+    assert "waiting for Ann" in text
     assert await call(client, "get_state", game_id=game_id) == before
 
 
 async def test_arguments_that_fail_the_schema_are_refused(client: Client):
-    assert "less than or equal to 300" in await refused(client, "wait_for_turn", game_id="x", token="y", timeout_seconds=999)
+    assert "less than or equal to 50" in await refused(client, "wait_for_turn", game_id="x", token="y", timeout_seconds=999)
     await refused(client, "apply_move", game_id="x", move="roll")  # token missing
     text = await refused(client, "new_game", game="cthulhu-dice", seats=9)
     assert "2 to 6" in text
@@ -87,20 +146,23 @@ async def test_arguments_that_fail_the_schema_are_refused(client: Client):
 
 async def test_dry_run_checks_without_playing_and_never_shows_the_dice(client: Client):
     game_id, tokens = await new_dice_game(client, seed=5)
-    before = await call(client, "get_state", game_id=game_id)
-    preview = await client.call_tool("apply_move", {"game_id": game_id, "token": tokens[0], "move": "roll", "dry_run": True})
+    before = await call(client, "get_state", game_id=game_id, detail="full")
+    preview = await client.call_tool(
+        "apply_move", {"game_id": game_id, "token": tokens[0], "move": "roll", "dry_run": True, "detail": "full"}
+    )
     dry = preview.structured_content
-    assert dry["dry_run"] and dry["ply"] == 1 and dry["events"] == [] and dry["view"] == before["view"]
+    assert dry["dry_run"] and dry["played"] == [{"ply": 1, "move": "roll", "events": []}]
+    assert dry["view"] == before["view"]
     assert dry["chance"]["outcomes"][0]["result"].startswith("downed")
     assert abs(sum(o["probability"] for o in dry["chance"]["outcomes"]) - 1) < 1e-9
     assert "not shown" in preview.content[0].text
-    assert await call(client, "get_state", game_id=game_id) == before
-    played = await call(client, "apply_move", game_id=game_id, token=tokens[0], move={"kind": "roll"})
-    rolled = played["events"][0].split(":")[1].split(".")[0]  # e.g. " library elder sign, tomb clue, ..."
+    assert await call(client, "get_state", game_id=game_id, detail="full") == before
+    played = await call(client, "apply_move", game_id=game_id, token=tokens[0], actions=[{"kind": "roll"}])
+    rolled = played["played"][0]["events"][0].split(":")[1].split(".")[0]  # e.g. " library elder sign, tomb clue, ..."
     assert rolled and rolled not in preview.content[0].text and rolled not in str(dry)
-    retreat = await call(client, "apply_move", game_id=game_id, token=tokens[0], move="retreat", dry_run=True)
     if played["to_move"] == [0]:  # not downed: a retreat has no chance, so its dry run shows exactly what it does
-        assert retreat["chance"] is None and retreat["events"][0].startswith("Seat 0 retreats")
+        retreat = await call(client, "apply_move", game_id=game_id, token=tokens[0], move="retreat", dry_run=True)
+        assert retreat["chance"] is None and retreat["played"][0]["events"][0].startswith("Ann retreats")
 
 
 async def test_the_seed_stays_secret_unless_the_creator_chose_it(client: Client):
@@ -140,12 +202,12 @@ async def test_standalone_and_in_game_dice_rolls(client: Client):
     assert first == again and len(first["dice"]) == 4
     assert first["elder_signs"] + first["clues"] + first["tentacles"] == 4
     drawn = await call(client, "roll_cthulhu_dice")
-    assert len(drawn["dice"]) == 3 and drawn["seed"] is not None and drawn["game"] is None
+    assert len(drawn["dice"]) == 3 and drawn["seed"] is not None and drawn["game_id"] is None
     assert "Input should be" in await refused(client, "roll_cthulhu_dice", dice=["crypt"])
 
     game_id, tokens = await new_dice_game(client, seed=3)
     rolled = await call(client, "roll_cthulhu_dice", game_id=game_id, token=tokens[0])
-    assert rolled["game"]["ply"] == 1 and len(rolled["dice"]) == 3
+    assert rolled["ply"] == 1 and rolled["game_id"] == game_id and len(rolled["dice"]) == 3
     assert "not_your_turn" in await refused(client, "roll_cthulhu_dice", game_id=game_id, token=tokens[1])
 
 
@@ -230,9 +292,14 @@ async def test_cthulhu_wars_tools_on_a_live_game(client: Client):
     assert found["layout"] == "earth_3p"
     odds = await call(client, "battle_odds", attacker_dice=3, defender_dice=0, defender_units=2)
     dist = odds["attacker_distribution"]
-    assert abs(sum(d["probability"] for d in dist) - 1) < 1e-9
-    assert next(d for d in dist if d["kills"] == 3)["probability"] == pytest.approx((1 / 6) ** 3)
+    assert abs(sum(d["probability"] for d in dist["kills"]) - 1) < 1e-9 and dist["left_out"] < 1e-9
+    assert next(d for d in dist["kills"] if d["count"] == 3)["probability"] == pytest.approx((1 / 6) ** 3)
+    assert next(d for d in dist["pains"] if d["count"] == 0)["probability"] == pytest.approx((2 / 3) ** 3)
     assert odds["odds"]["attacker"]["expected_kills"] == 0.5
+    big = await client.call_tool("battle_odds", {"attacker_dice": 60, "defender_dice": 60, "attacker_units": 30})
+    assert len(big.content[0].text) < 1200 and len(json.dumps(big.structured_content)) < 6000, "bounded for any dice"
+    kills = big.structured_content["attacker_distribution"]["kills"]
+    assert len(kills) <= 25 and sum(k["probability"] for k in kills) >= 0.999
     factions = [s["role"] for s in game["seats"]]
     state = await call(client, "get_state", game_id=game_id)
     assert "bad_options" in await refused(client, "battle_odds", game_id=game_id, area="europe")
@@ -251,10 +318,13 @@ async def test_render_board_gives_a_png_and_svg(client: Client):
     assert not result.is_error
     image = next(c for c in result.content if isinstance(c, ImageContent))
     assert image.mime_type == "image/png" and base64.b64decode(image.data).startswith(b"\x89PNG\r\n\x1a\n")
-    svg = result.structured_content["svg"]
-    assert svg.startswith("<svg") and "seat 0" in svg and result.structured_content["ply"] == 1
+    resource = result.content[-1].resource
+    assert resource.mime_type == "image/svg+xml" and str(resource.uri) == result.structured_content["svg_uri"]
+    svg = resource.text
+    assert svg.startswith("<svg") and "Ann" in svg and result.structured_content["ply"] == 1
+    assert not any(c.type == "text" and "<svg" in c.text for c in result.content), "SVG never comes as plain text"
     only_png = await client.call_tool("render_board", {"game_id": game_id})
-    assert only_png.structured_content["svg"] is None
+    assert only_png.structured_content["svg_uri"] is None and [c.type for c in only_png.content] == ["text", "image"]
     assert "bad_options" in await refused(client, "render_board", game_id=game_id, overlays=["lines"])
 
 
@@ -262,7 +332,7 @@ async def test_render_board_draws_the_cthulhu_wars_map(client: Client):
     game = await call(client, "new_game", game="cthulhu-wars", seats=4, seed=1)
     result = await client.call_tool("render_board", {"game_id": game["game_id"], "format": "both"})
     assert not result.is_error
-    svg = result.structured_content["svg"]
+    svg = result.content[-1].resource.text
     for text in ("North Atlantic", "Europe", "Power 8", "great-cthulhu", "GC 6ac"):
         assert text in svg, text
     assert svg.count("<circle") == 17, "one circle per area of the 4-player map"

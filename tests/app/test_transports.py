@@ -32,12 +32,12 @@ async def test_stdio_subprocess(tmp_path):
         assert (await call(client, "ping"))["ok"]
         game = await call(client, "new_game", game="cthulhu-dice", seats=2, seed=7)
         token = game["seats"][0]["token"]
-        played = await call(client, "apply_move", game_id=game["game_id"], token=token, move="roll")
-        assert played["ply"] == 1
+        played = await call(client, "apply_move", game_id=game["game_id"], token=token, move="roll", detail="full")
+        assert played["played"][0]["ply"] == 1
         assert "unknown_game" in await refused(client, "apply_move", game_id="x", token="y", move="z")
     # a second server process on the same file sees the game
     async with Client(params) as client:
-        state = await call(client, "get_state", game_id=game["game_id"])
+        state = await call(client, "get_state", game_id=game["game_id"], detail="full")
         assert state["ply"] == 1 and state["view"] == played["view"]
 
 
@@ -59,11 +59,11 @@ async def test_streamable_http_with_the_right_token(http_server, mode):
     headers = {"Authorization": "Bearer s3cret"}
     async with httpx2.AsyncClient(headers=headers, timeout=30) as http:
         async with Client(streamable_http_client(http_server, http_client=http), mode=mode) as client:
-            game = await call(client, "new_game", game="cthulhu-dice", seats=["A", "B"], seed=1)
+            game = await call(client, "new_game", game="cthulhu-dice", players=["A", "B"], seed=1)
             played = await call(
                 client, "apply_move", game_id=game["game_id"], token=game["seats"][0]["token"], move="roll"
             )
-            assert played["ply"] == 1
+            assert played["played"][0]["ply"] == 1
 
 
 @pytest.mark.parametrize("headers", [{}, {"Authorization": "Bearer wrong"}, {"Authorization": "s3cret"}])
@@ -101,12 +101,12 @@ async def test_a_server_killed_with_sigkill_loses_no_acknowledged_move(tmp_path)
             tokens = [s["token"] for s in game["seats"]]
             last = None
             for _ in range(25):
-                state = await call(client, "get_state", game_id=game["game_id"])
+                state = await call(client, "get_state", game_id=game["game_id"], detail="full")
                 if state["outcome"]:
                     break
                 seat = state["to_move"][0]
                 move = "retreat" if state["view"]["phase"] == "decide" and state["view"]["stash"] >= 2 else "roll"
-                last = await call(client, "apply_move", game_id=game["game_id"], token=tokens[seat], move=move)
+                last = await call(client, "apply_move", game_id=game["game_id"], token=tokens[seat], move=move, detail="full")
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
@@ -115,7 +115,7 @@ async def test_a_server_killed_with_sigkill_loses_no_acknowledged_move(tmp_path)
     # the file alone, read back in this process, holds every acknowledged move
     local = GameSessions(GameStore(db))
     live = local.get(game["game_id"])
-    assert live.ply == last["ply"] == 25
+    assert live.ply == last["played"][-1]["ply"] == 25
     assert live.engine.view(live.state, None) == last["view"]
     seat = live.to_move()[0]
     expected, _ = live.engine.apply(live.state, seat, live.engine.parse("roll", live.state, seat))
@@ -123,9 +123,9 @@ async def test_a_server_killed_with_sigkill_loses_no_acknowledged_move(tmp_path)
     proc, url = start_http_server(db)
     try:
         async with Client(url) as client:
-            state = await call(client, "get_state", game_id=game["game_id"])
+            state = await call(client, "get_state", game_id=game["game_id"], detail="full")
             assert state["ply"] == 25 and state["view"] == last["view"]
-            nxt = await call(client, "apply_move", game_id=game["game_id"], token=tokens[seat], move="roll")
+            nxt = await call(client, "apply_move", game_id=game["game_id"], token=tokens[seat], move="roll", detail="full")
             assert nxt["view"] == live.engine.view(expected, None), "the restarted server rolls the same next dice"
     finally:
         proc.terminate()

@@ -31,8 +31,8 @@ def test_each_side_sees_only_its_own_deployment():
     assert ENGINE.view(state, SOUTH)["units"] == []
     assert ENGINE.view(state, None)["units"] == []
     row_7 = 1 + 7  # after the status line and the column header
-    assert ENGINE.describe(state, SOUTH).split("\n")[row_7] == "  7 " + " ".join(".........#...............")
-    assert ENGINE.describe(state, NORTH).split("\n")[row_7] == "  7 " + " ".join("....C....#...............")
+    assert ENGINE.describe(state, SOUTH).split("\n")[row_7] == " 7 .........#..............."
+    assert ENGINE.describe(state, NORTH).split("\n")[row_7] == " 7 ....C....#..............."
     assert ENGINE.network_status(state).sides == []
 
 

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from tabletop.app.game_tools import move_result, move_text
+from tabletop.app.game_tools import move_result
 from tabletop.core.rng import Rng
 from tabletop.sessions.manager import GameSessions, Played
 from tabletop.sessions.store import GameStore
@@ -24,8 +24,9 @@ OTHER_GENERATORS = 4
 
 
 def answer(played: Played) -> tuple[str, str]:
-    """What a client reads from apply_move: its text and its structured content."""
-    return move_text(played), json.dumps(move_result(played).model_dump(mode="json"), sort_keys=True)
+    """What a client reads from apply_move (in full detail): its text and its structured content."""
+    result, text = move_result(played, "full")
+    return text, json.dumps(result.model_dump(mode="json"), sort_keys=True)
 
 
 def snapshot(live) -> tuple:
@@ -66,7 +67,7 @@ def soak(game: str, seats: int, options: dict | None, games: int, max_moves: int
                     engine.view(dry.state_after, seat),
                 ), "a move without chance shows exactly what it will do"
             else:
-                assert not dry.events and not any(e in move_text(dry) for e in played.events)
+                assert not dry.events and not any(e in answer(dry)[0] for e in played.events)
     return counts
 
 

@@ -167,11 +167,11 @@ class RacingStore(GameStore):
 
     before_append = None
 
-    def append_move(self, game_id, move):
+    def append_moves(self, game_id, moves):
         interloper, self.before_append = self.before_append, None
         if interloper:
             interloper()
-        super().append_move(game_id, move)
+        super().append_moves(game_id, moves)
 
 
 def test_a_writer_that_lost_a_race_with_another_process_is_refused_and_catches_up(db):

@@ -20,7 +20,7 @@ from .game_tools import READ_ONLY
 from .replies import refusals_as_tool_errors, reply
 
 InGame = Annotated[
-    str | None, Field(description="A Cthulhu Wars game id, to answer for that game's position instead.")
+    str | None, Field(description="Or a game: answer for its position.")
 ]
 
 
@@ -31,23 +31,59 @@ class FactionPower(BaseModel):
 
 class GatherPowerReport(BaseModel):
     results: list[FactionPower] = Field(description="One entry per faction of the game, or one for a calculation.")
+    rule: str = Field(default="cthulhu-wars/gather-power", description="The rules_text section this rests on.")
 
 
-class KillsAndPains(BaseModel):
-    kills: int
-    pains: int
+class CountChance(BaseModel):
+    count: int
     probability: float
+
+
+class SideDistribution(BaseModel):
+    """How many Kills and how many Pains a side's dice show: each count with its exact chance, for the counts
+    that together hold all but at most 0.1% of the chance (``left_out``), at most 25 of each."""
+
+    kills: list[CountChance]
+    pains: list[CountChance]
+    left_out: float = Field(description="The chance of the counts not listed (kills and pains alike).")
 
 
 class BattleOddsReport(BaseModel):
     odds: BattleOdds = Field(description="Expected results of each side's dice against the other side's units.")
-    attacker_distribution: list[KillsAndPains] = Field(description="Exact chance of each (kills, pains) roll.")
-    defender_distribution: list[KillsAndPains]
+    attacker_distribution: SideDistribution
+    defender_distribution: SideDistribution
     area: str | None = Field(description="For a live battle: where it would be fought.")
 
 
-def distribution(dice: int) -> list[KillsAndPains]:
-    return [KillsAndPains(kills=k, pains=p, probability=float(pr)) for (k, p), pr in sorted(dice_distribution(dice).items())]
+#: Counts listed per side and result, and the chance a listing may leave out.
+MAX_COUNTS, LEFT_OUT = 25, 1e-3
+
+
+def likeliest(marginal: dict[int, float]) -> tuple[list[CountChance], float]:
+    """The likeliest counts holding all but LEFT_OUT of the chance (at most MAX_COUNTS), in count order."""
+    kept, mass = [], 0.0
+    for count, p in sorted(marginal.items(), key=lambda item: -item[1]):
+        if mass >= 1 - LEFT_OUT or len(kept) == MAX_COUNTS:
+            break
+        kept.append(CountChance(count=count, probability=p))
+        mass += p
+    return sorted(kept, key=lambda c: c.count), max(0.0, 1 - mass)
+
+
+def distribution(dice: int) -> SideDistribution:
+    """A side's roll summarised: the marginal chance of each number of Kills and of Pains (rules: cthulhu-wars/battle)."""
+    kills: dict[int, float] = {}
+    pains: dict[int, float] = {}
+    for (k, p), pr in dice_distribution(dice).items():
+        kills[k] = kills.get(k, 0.0) + float(pr)
+        pains[p] = pains.get(p, 0.0) + float(pr)
+    kill_counts, kills_left = likeliest(kills)
+    pain_counts, pains_left = likeliest(pains)
+    return SideDistribution(kills=kill_counts, pains=pain_counts, left_out=max(kills_left, pains_left))
+
+
+def shown(counts: list[CountChance]) -> str:
+    return ", ".join(f"{c.count}: {c.probability:.0%}" for c in counts if c.probability >= 0.005)
 
 
 def cthulhu_wars_game(sessions: GameSessions, game_id: str) -> LiveGame:
@@ -62,64 +98,57 @@ def power_lines(result: GatherPowerResult) -> list[str]:
 
 
 def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
-    @mcp.tool(annotations=READ_ONLY)
+    @mcp.tool(title="Cthulhu Wars: adjacent areas", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def list_adjacent(
-        area: Annotated[str, Field(description="An area name, forgivingly matched: 'north atlantic', 'NZ', 'antarc'.")],
+        area: Annotated[str, Field(description="An area name, matched forgivingly: 'NZ', 'antarc'.")],
         layout: Annotated[
             str,
-            Field(description=f"The Cthulhu Wars map layout: one of {', '.join(LAYOUTS)} (3, 4, 4 alternate, 5 players)."),
+            Field(description=f"The map layout: {', '.join(LAYOUTS)}."),
         ] = "earth_4p",
         game_id: InGame = None,
     ) -> Annotated[CallToolResult, AdjacentAreas]:
-        """Cthulhu Wars: list the areas next to an area, with each one's type (land or ocean), on a map layout or
-        on the map of a game in progress. A unit moves one step to an adjacent area per Move. Unknown or
-        ambiguous names are refused with the closest area names."""
+        """Cthulhu Wars: the areas next to an area, on a map layout or a game's map (names matched forgivingly)."""
         if game_id is not None:
             layout = cthulhu_wars_game(sessions, game_id).state.layout_name
         found = adjacent_areas(layout, area)
         names = ", ".join(f"{a.name} ({a.type})" for a in found.adjacent)
-        return reply(found, f"{found.name} ({found.type}) on {found.layout} is adjacent to: {names}.")
+        return reply(found, f"{found.name} ({found.type}) on {found.layout} is adjacent to: {names}. Rule: rules://{found.rule}.")
 
-    @mcp.tool(annotations=READ_ONLY)
+    @mcp.tool(title="Cthulhu Wars: Gather Power", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def gather_power(
-        sources: Annotated[PowerSources | None, Field(description="Counts to calculate from (no game needed).")] = None,
+        sources: Annotated[PowerSources | None, Field(description="Counts to add up.")] = None,
         game_id: InGame = None,
     ) -> Annotated[CallToolResult, GatherPowerReport]:
-        """Cthulhu Wars Gather Power, explained line by line: 1 per Cultist in play, 2 per controlled Gate, 1 per
-        Abandoned Gate on the map, 1 per captured enemy Cultist, plus faction extras; then the Minimum Power
-        Rule (never below half the highest total, rounded up). Give `sources` to calculate from counts, or
-        `game_id` to project what every faction of a game would gather now."""
+        """Cthulhu Wars Gather Power line by line with the Minimum Power Rule: from counts, or each faction's projection in a game."""
         if (sources is None) == (game_id is None):
             raise BadOptions("Give either `sources` (a calculation) or `game_id` (a game's projection), not both or neither")
         if sources is not None:
             result = gather(sources)
             report = GatherPowerReport(results=[FactionPower(faction=None, power=result)])
-            return reply(report, "\n".join([*power_lines(result), f"Total: {result.total} Power."]))
+            return reply(report, "\n".join([*power_lines(result), f"Total: {result.total} Power. Rule: rules://{report.rule}."]))
         state = cthulhu_wars_game(sessions, game_id).state
         results = [FactionPower(faction=fs.faction, power=r) for fs, r in zip(state.seats, projected_gather(state))]
         text = []
         for entry in results:
             text += [f"{entry.faction}: {entry.power.total} Power", *power_lines(entry.power)]
-        return reply(GatherPowerReport(results=results), "\n".join(text))
+        report = GatherPowerReport(results=results)
+        return reply(report, "\n".join([*text, f"Rule: rules://{report.rule}."]))
 
-    @mcp.tool(annotations=READ_ONLY)
+    @mcp.tool(title="Cthulhu Wars: battle odds", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def battle_odds(
-        attacker_dice: Annotated[int | None, Field(ge=0, le=60, description="Attacker's total Combat (dice).")] = None,
-        defender_dice: Annotated[int | None, Field(ge=0, le=60, description="Defender's total Combat (dice).")] = None,
-        attacker_units: Annotated[int, Field(ge=0, le=60, description="Attacker's units in the battle.")] = 1,
-        defender_units: Annotated[int, Field(ge=0, le=60, description="Defender's units in the battle.")] = 1,
+        attacker_dice: Annotated[int | None, Field(ge=0, le=60, description="Attacker's Combat (dice).")] = None,
+        defender_dice: Annotated[int | None, Field(ge=0, le=60, description="Defender's Combat (dice).")] = None,
+        attacker_units: Annotated[int, Field(ge=0, le=60, description="Attacker's units there.")] = 1,
+        defender_units: Annotated[int, Field(ge=0, le=60, description="Defender's units there.")] = 1,
         game_id: InGame = None,
-        area: Annotated[str | None, Field(description="With game_id: the area of the battle.")] = None,
-        attacker: Annotated[str | None, Field(description="With game_id: the attacking faction.")] = None,
-        defender: Annotated[str | None, Field(description="With game_id: the defending faction.")] = None,
+        area: Annotated[str | None, Field(description="With game_id: the area.")] = None,
+        attacker: Annotated[str | None, Field(description="With game_id: the attacker.")] = None,
+        defender: Annotated[str | None, Field(description="With game_id: the defender.")] = None,
     ) -> Annotated[CallToolResult, BattleOddsReport]:
-        """Cthulhu Wars battle odds. Each die is a Kill on a 6, a Pain on a 4 or 5 (rules: cthulhu-wars/battle).
-        Gives the exact chance of every (kills, pains) result for each side's dice and the expected outcome
-        against the other side's units. Either give the dice and unit counts, or a game_id with the area and
-        the two factions to read them from the position (current Combat, before pre-battle abilities)."""
+        """Cthulhu Wars battle odds (Kill on 6, Pain on 4-5) and expected outcome: from dice counts, or a game's area and factions."""
         where = None
         if game_id is not None:
             live = cthulhu_wars_game(sessions, game_id)
@@ -142,7 +171,10 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         text = [
             f"{side}: {o.dice} dice, expect {o.expected_kills:.2f} kills and {o.expected_pains:.2f} pains; "
             f"{o.chance_of_a_kill:.0%} chance of at least one kill; about {o.expected_enemy_units_eliminated:.2f} "
-            f"enemy units eliminated, {o.expected_enemy_units_hit:.2f} hit."
-            for side, o in (("Attacker", odds.attacker), ("Defender", odds.defender))
+            f"enemy units eliminated, {o.expected_enemy_units_hit:.2f} hit. Kills {shown(d.kills)}; pains {shown(d.pains)}."
+            for side, o, d in (
+                ("Attacker", odds.attacker, report.attacker_distribution),
+                ("Defender", odds.defender, report.defender_distribution),
+            )
         ]
-        return reply(report, "\n".join(text))
+        return reply(report, "\n".join([*text, f"Rule: rules://{odds.rule}."]))

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.errors import BadOptions, IllegalMove
 from ..games.cthulhu_dice import ENGINE as CTHULHU_DICE
@@ -22,10 +22,20 @@ from .game_tools import READ_ONLY
 from .replies import refusals_as_tool_errors, reply
 
 RULE = "cthulhu-dice/advice"
+ODDS_RULE = "cthulhu-dice/turn"
+
+
+def zero_unless_given(schema: dict) -> None:
+    """Say once that a kind counts 0 to 15 (0 if left out), not once per kind: tools/list stays short."""
+    for prop in schema["properties"].values():
+        for limit in ("default", "minimum", "maximum"):
+            prop.pop(limit, None)
 
 
 class KindCounts(BaseModel):
-    """Dice per kind."""
+    """Dice per kind (the bag holds at most 15, so no count exceeds it)."""
+
+    model_config = ConfigDict(json_schema_extra=zero_unless_given)
 
     library: int = Field(default=0, ge=0, le=15)
     museum: int = Field(default=0, ge=0, le=15)
@@ -44,14 +54,12 @@ class DicePosition(BaseModel):
 
     my_score: int = Field(ge=0, le=200, description="Elder Signs you have banked.")
     opponent_score: int = Field(ge=0, le=200, description="Elder Signs your opponent has banked.")
-    opponent_still_to_play: bool = Field(
-        description="True if your opponent still has a turn this round (you play first in the round)."
-    )
-    stash: int = Field(default=0, ge=0, le=100, description="Elder Signs rolled this turn, not yet banked.")
-    tentacles: KindCounts = Field(default_factory=KindCounts, description="Tentacle dice set aside this turn.")
+    opponent_still_to_play: bool = Field(description="Whether your opponent still plays this round.")
+    stash: int = Field(default=0, ge=0, le=100, description="Elder Signs rolled this turn, not banked.")
+    tentacles: KindCounts = Field(default_factory=KindCounts, description="Tentacle dice set aside.")
     clues: KindCounts = Field(default_factory=KindCounts, description="Clue dice in your hand.")
-    elder_signs: KindCounts = Field(default_factory=KindCounts, description="Elder Sign dice set aside this turn.")
-    bag: KindCounts | None = Field(default=None, description="Dice left in the bag; omit for all the others.")
+    elder_signs: KindCounts = Field(default_factory=KindCounts, description="Elder Sign dice set aside.")
+    bag: KindCounts | None = Field(default=None, description="Dice in the bag; omit for all the others.")
 
     def as_position(self) -> Position:
         return Position(
@@ -90,6 +98,7 @@ class DiceOdds(BaseModel):
     chance_downed: float
     expected_elder_signs: float
     expected_tentacles: float
+    rule: str = Field(default=ODDS_RULE, description="The rules_text section these odds rest on.")
 
 
 def described(position: Position) -> DicePosition:
@@ -132,17 +141,14 @@ def advice_text(advice: DiceAdvice) -> str:
 
 
 def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
-    @mcp.tool(annotations=READ_ONLY)
+    @mcp.tool(title="Cthulhu Dice: roll on or retreat?", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def cthulhu_dice_advice(
-        game_id: Annotated[str | None, Field(description="A live game: give its id and your seat's token.")] = None,
-        token: Annotated[str | None, Field(description="Your seat's token (with game_id).")] = None,
-        position: Annotated[DicePosition | None, Field(description="Or describe a two-player position yourself.")] = None,
+        game_id: Annotated[str | None, Field(description="A game you play (with token).")] = None,
+        token: Annotated[str | None, Field(description="Your seat's token.")] = None,
+        position: Annotated[DicePosition | None, Field(description="Or a two-player position.")] = None,
     ) -> Annotated[CallToolResult, DiceAdvice]:
-        """Cthulhu Dice: should you roll again or retreat? Gives the exact probability of winning the game if
-        you continue and if you retreat (from a solved two-player game to 13), the recommended choice and the
-        Elder Signs each is expected to bank this turn. For 3+ players the answer is an approximation and
-        says so. Use it for your own seat in a live game, or for any position you describe."""
+        """Cthulhu Dice: roll on or retreat? Exact chances of winning either way, for your seat in a game or a position you describe."""
         if (position is None) == (game_id is None):
             raise BadOptions("Give either game_id and token (your live seat) or a position, not both", rule=RULE)
         duel, state = None, None
@@ -174,17 +180,16 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         )
         return reply(result, advice_text(result))
 
-    @mcp.tool(annotations=READ_ONLY)
+    @mcp.tool(title="Cthulhu Dice: roll odds", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def cthulhu_dice_odds(
-        clues: Annotated[KindCounts, Field(description="Clue dice in your hand (rolled again).")] = NO_DICE,
-        bag: Annotated[KindCounts | None, Field(description="Dice in the bag; omit for all dice not placed.")] = None,
-        tentacles: Annotated[KindCounts, Field(description="Tentacle dice already set aside this turn.")] = NO_DICE,
-        elder_signs: Annotated[KindCounts, Field(description="Elder Sign dice set aside this turn.")] = NO_DICE,
+        clues: Annotated[KindCounts | None, Field(description="Clue dice in your hand, e.g. {\"tomb\": 1}.")] = None,
+        bag: Annotated[KindCounts | None, Field(description="Dice in the bag; omit for all the others.")] = None,
+        tentacles: Annotated[KindCounts | None, Field(description="Tentacle dice set aside this turn.")] = None,
+        elder_signs: Annotated[KindCounts | None, Field(description="Elder Sign dice set aside this turn.")] = None,
     ) -> Annotated[CallToolResult, DiceOdds]:
-        """Cthulhu Dice: the exact distribution of your next roll (how many Elder Signs, Clues and Tentacles
-        the three dice show, the random draw from the bag included) and the chance of being downed, for the
-        dice in your hand and the bag. With no arguments: a first roll from a full bag."""
+        """Cthulhu Dice: exact odds of the next roll and of being downed, from the dice in hand and in the bag."""
+        clues, tentacles, elder_signs = (c or NO_DICE for c in (clues, tentacles, elder_signs))
         placed = [c + t + e for c, t, e in zip(clues.as_tuple(), tentacles.as_tuple(), elder_signs.as_tuple())]
         full = CthulhuDiceOptions().bag.as_list()
         rest = bag.as_tuple() if bag is not None else tuple(n - p for n, p in zip(full, placed))
@@ -202,5 +207,5 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         return reply(
             result,
             f"Chance of being downed: {odds.p_downed:.1%}. Expected Elder Signs {odds.expected_elder_signs:.2f}, "
-            f"tentacles {odds.expected_tentacles:.2f}. Most likely: {common}.",
+            f"tentacles {odds.expected_tentacles:.2f}. Most likely: {common}. Rule: rules://{ODDS_RULE}.",
         )

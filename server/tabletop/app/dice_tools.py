@@ -12,8 +12,7 @@ from ..core.errors import BadOptions
 from ..core.rng import Rng, fresh_seed
 from ..games.cthulhu_dice.dice import STANDARD_BAG, DieKind, Face, draw_from_bag, roll_die
 from ..sessions.manager import GameSessions
-from .game_tools import move_result, move_text
-from .models import MoveResult
+from .game_tools import ADDS, move_result
 from .replies import refusals_as_tool_errors, reply
 
 
@@ -28,41 +27,38 @@ class DiceRoll(BaseModel):
     clues: int
     tentacles: int
     seed: int | None = Field(description="Seed of a standalone roll (repeat it to get the same faces); null in a game.")
-    game: MoveResult | None = Field(description="For an in-game roll: the move as apply_move reports it.")
+    game_id: str | None = Field(description="For an in-game roll: the game.")
+    ply: int | None = Field(description="For an in-game roll: the roll's move number (apply_move's answer, in brief).")
 
 
 def register_dice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
-    @mcp.tool()
+    @mcp.tool(title="Roll Cthulhu Dice", annotations=ADDS)
     @refusals_as_tool_errors
     async def roll_cthulhu_dice(
         dice: Annotated[
             list[DieKind] | None,
             Field(
                 max_length=15,
-                description="Standalone roll: the dice to roll, e.g. ['library', 'tomb']. Omit to draw three at "
-                "random from a full bag (8 library, 4 museum, 3 tomb).",
+                description="The dice to roll, e.g. ['library', 'tomb']; omit to draw three from a full bag.",
             ),
         ] = None,
-        seed: Annotated[int | None, Field(ge=0, lt=2**63, description="Standalone roll: seed for repeatable faces.")] = None,
-        game_id: Annotated[str | None, Field(description="In-game roll: the game (needs `token`).")] = None,
-        token: Annotated[str | None, Field(description="In-game roll: the rolling seat's token.")] = None,
+        seed: Annotated[int | None, Field(ge=0, description="For repeatable faces.")] = None,
+        game_id: Annotated[str | None, Field(description="In a game: its id (with token).")] = None,
+        token: Annotated[str | None, Field(description="In a game: your seat's token.")] = None,
     ) -> Annotated[CallToolResult, DiceRoll]:
-        """Roll Cthulhu Dice. With game_id and token: the active seat's roll in that game (the first roll of a
-        turn, or continuing), exactly like apply_move with 'roll'. Without a game: roll any dice you name (or
-        three drawn from a full bag) for a game played at a real table; nothing is saved. Faces: elder_sign
-        (scores), clue (may be re-rolled), tentacle (three in a turn lose the stash)."""
+        """Roll Cthulhu Dice at a real table: the dice you name, or three drawn from a full bag. With game_id and token: your roll in that game."""
         if game_id is not None:
             played = sessions.play(game_id, token, "roll")
             faces = [RolledDie(die=d.kind, face=d.face) for d in played.state_after.last_roll]
-            result = summary(faces, None, move_result(played))
-            return reply(result, move_text(played))
+            _, text = move_result(played)
+            return reply(summary(faces, None, game_id, played.ply), text)
         if token is not None:
             raise BadOptions("A token without a game_id means nothing; pass both for an in-game roll")
         seed = fresh_seed() if seed is None else seed
         rng = Rng(seed)
         kinds = dice if dice is not None else draw_from_bag(list(STANDARD_BAG), 3, rng)
         faces = [RolledDie(die=k, face=roll_die(k, rng)) for k in kinds]
-        result = summary(faces, seed, None)
+        result = summary(faces, seed, None, None)
         shown = ", ".join(f"{f.die.value}: {f.face.value.replace('_', ' ')}" for f in faces) or "no dice"
         return reply(
             result,
@@ -70,7 +66,7 @@ def register_dice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         )
 
 
-def summary(faces: list[RolledDie], seed: int | None, game: MoveResult | None) -> DiceRoll:
+def summary(faces: list[RolledDie], seed: int | None, game_id: str | None, ply: int | None) -> DiceRoll:
     def count(face: Face) -> int:
         return sum(f.face is face for f in faces)
 
@@ -80,5 +76,6 @@ def summary(faces: list[RolledDie], seed: int | None, game: MoveResult | None) -
         clues=count(Face.clue),
         tentacles=count(Face.tentacle),
         seed=seed,
-        game=game,
+        game_id=game_id,
+        ply=ply,
     )

@@ -24,36 +24,32 @@ def game_of_war(sessions: GameSessions, game_id: str) -> LiveGame:
 
 
 def register_game_of_war_tools(mcp: MCPServer, sessions: GameSessions) -> None:
-    @mcp.tool(annotations=READ_ONLY)
+    @mcp.tool(title="Game of War: lines of communication", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def network_status(game_id: GameId) -> Annotated[CallToolResult, NetworkStatus]:
-        """A Game of War: which units of each side are online (in communication) or offline, which relays are
-        passing lines on, and every square each side's lines of communication cover. Offline units cannot
-        move, attack or defend. Empty during the secret set-up."""
+        """A Game of War: both sides' online and offline units, relaying relays and the squares their lines cover."""
         status = GAME_OF_WAR.network_status(game_of_war(sessions, game_id).state)
         if not status.sides:
-            return reply(status, "Set-up is under way: deployments are secret, so nothing is reported yet.")
+            return reply(status, "Set-up is under way: deployments are secret, so nothing is reported yet. Rule: rules://game-of-war/setup.")
         text = [
             f"{s.side}: {len(s.online)} online, {len(s.offline)} offline"
             + (f" ({', '.join(s.offline)})" if s.offline else "")
             + f"; relaying: {', '.join(s.relaying) or 'none'}; lines cover {len(s.covered)} squares."
             for s in status.sides
         ]
-        return reply(status, "\n".join(text))
+        return reply(status, "\n".join([*text, "Rule: rules://game-of-war/communication."]))
 
-    @mcp.tool(annotations=READ_ONLY)
+    @mcp.tool(title="Game of War: attack preview", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def combat_preview(
         game_id: GameId,
-        square: Annotated[str, Field(description="The square of the unit that would be attacked, e.g. 'h9'.")],
+        square: Annotated[str, Field(description="The attacked unit's square, e.g. 'h9'.")],
     ) -> Annotated[CallToolResult, CombatPreview]:
-        """A Game of War: what an attack on the unit at `square` would add up to now: the attack and defence
-        totals with every contributing unit (charges, fire within range, the target's own defence with its
-        terrain bonus, support), and the result (capture at +2 or more, retreat at +1, else repelled)."""
+        """A Game of War: an attack on the unit at `square` added up unit by unit, and its result."""
         preview = GAME_OF_WAR.combat_preview(game_of_war(sessions, game_id).state, square)
         parts = [f"{c.unit} {c.square} ({c.side}, {c.role}) {c.value}" for c in preview.contributors]
         text = (
             f"Attack by {preview.attacker} on the {preview.target_unit} at {preview.target}: {preview.attack} against "
-            f"{preview.defence}: {preview.result}.\n" + "\n".join(parts)
+            f"{preview.defence}: {preview.result}.\n" + "\n".join(parts) + "\nRule: rules://game-of-war/combat."
         )
         return reply(preview, text)

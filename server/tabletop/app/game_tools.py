@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from mcp.server.mcpserver import MCPServer
+import anyio
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import Field
 
 from .. import __version__
-from ..core.game import ChancePreview, LegalMoves
+from ..core.errors import BadOptions, MalformedMove
+from ..core.game import JsonObject
+from ..core.text import clip
 from ..sessions.manager import GameSessions, LiveGame, Played
 from .models import (
+    Detail,
     GameInfo,
     GamesList,
     GameState,
@@ -20,6 +24,7 @@ from .models import (
     LoggedMove,
     MoveResult,
     NewGameResult,
+    PlayedMove,
     Pong,
     SeatInfo,
     SeatToken,
@@ -27,21 +32,26 @@ from .models import (
     TurnWait,
 )
 from .replies import refusals_as_tool_errors, reply
+from .text import awaiting, events_text, groups_out, moves_text, played_text, situation
 
-READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+#: Tools that add to a game (a move, a new game): never destructive (the log is append-only), not idempotent.
+ADDS = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False)
 
-GameId = Annotated[str, Field(description="The game's id, as returned by new_game.")]
-SeatTokenArg = Annotated[str, Field(description="Your seat's secret token from new_game.")]
+#: The longest wait_for_turn, kept under the 60-second request timeout of common MCP clients.
+MAX_WAIT = 50.0
+#: How often a long wait_for_turn tells a client (that asked for progress) it is still waiting.
+PROGRESS_EVERY = 10.0
+#: Moves per history page by default, and at most.
+HISTORY_PAGE, HISTORY_MAX = 20, 200
+
+GameId = Annotated[str, Field(description="The game's id (from new_game).")]
+SeatTokenArg = Annotated[str, Field(description="Your seat's secret token.")]
 OptionalToken = Annotated[
-    str | None, Field(description="Your seat's token for your own view; leave out for the public spectator view.")
+    str | None,
+    Field(description="Your seat's token; omit for the public view."),
 ]
-Move = Annotated[
-    str | dict[str, Any],
-    Field(
-        description="The move, either in short notation (a string such as 'roll') or as the structured object "
-        "legal_moves lists under `action`."
-    ),
-]
+DetailArg = Annotated[Detail, Field(description="full: every detail, for programs.")]
 
 
 def seats_of(live: LiveGame) -> list[SeatInfo]:
@@ -49,8 +59,10 @@ def seats_of(live: LiveGame) -> list[SeatInfo]:
     return [SeatInfo(seat=i, name=n, role=roles[i]) for i, n in enumerate(live.record.seat_names)]
 
 
-def state_of(live: LiveGame, seat: int | None) -> GameState:
+def state_of(live: LiveGame, seat: int | None, detail: Detail = "full") -> GameState:
     to_move = live.to_move()
+    mine = seat is not None and seat in to_move
+    moves = live.engine.legal_moves(live.state, seat) if mine else None
     return GameState(
         game_id=live.id,
         game=live.engine.name,
@@ -58,75 +70,58 @@ def state_of(live: LiveGame, seat: int | None) -> GameState:
         seats=seats_of(live),
         your_seat=seat,
         to_move=to_move,
-        your_turn=seat is not None and seat in to_move,
+        your_turn=mine,
         outcome=live.engine.outcome(live.state),
-        view=live.engine.view(live.state, seat),
-        text=live.engine.describe(live.state, seat),
         seed_chosen=live.record.seed_chosen,
+        legal=groups_out(moves, detail) if moves is not None else None,
+        view=live.engine.view(live.state, seat) if detail == "full" else None,
     )
 
 
-def move_result(played: Played) -> MoveResult:
-    engine, after = played.game.engine, played.state_after
+def move_result(played: Played, detail: Detail = "brief") -> tuple[MoveResult, str]:
+    """The structured answer to apply_move and its text (with the seat's next moves when it decides again)."""
+    live, after = played.game, played.state_after
+    engine = live.engine
     to_move = engine.to_move(after)
-    return MoveResult(
-        game_id=played.game.id,
+    again = played.seat in to_move and played.chance is None
+    moves_next = engine.legal_moves(after, played.seat) if again else None
+    result = MoveResult(
+        game_id=live.id,
         seat=played.seat,
         dry_run=played.dry_run,
-        ply=played.ply,
-        move=played.notation,
-        events=played.events,
+        played=[PlayedMove(ply=s.ply, move=s.notation, events=s.events) for s in played.steps],
         to_move=to_move,
-        your_turn=played.seat in to_move,
+        your_turn=again,
         outcome=engine.outcome(after),
-        view=engine.view(after, played.seat),
+        legal=groups_out(moves_next, detail) if moves_next is not None else None,
         chance=played.chance,
+        view=engine.view(after, played.seat) if detail == "full" else None,
     )
+    return result, played_text(played, moves_next)
 
 
-def chance_text(preview: ChancePreview) -> str:
-    """A chance preview in a few lines: what would be rolled or drawn, and the likeliest results."""
-    lines = [f"It involves chance, so its result is not shown before it is played. {preview.summary}"]
-    for o in preview.outcomes:
-        lines.append(f"- {o.result}" + (f": {o.probability:.1%}" if o.probability is not None else ""))
-    return "\n".join(lines)
-
-
-def move_text(played: Played) -> str:
-    if played.dry_run:
-        head = f"Dry run: '{played.notation}' is legal for {played.game.seat_label(played.seat)} and was NOT played."
-        if played.chance is not None:
-            return f"{head}\n{chance_text(played.chance)}"
-    else:
-        head = f"Played '{played.notation}' for {played.game.seat_label(played.seat)} (move {played.ply})."
-    return "\n".join([head, *played.events, played.game.engine.describe(played.state_after, played.seat)])
-
-
-def moves_text(moves: LegalMoves) -> str:
-    """Legal moves as lines under their group titles; a summary that starts with the notation stands alone."""
-    lines = []
-    for group in moves.groups:
-        if len(moves.groups) > 1:
-            lines.append(f"[{group.title}]")
-        for m in group.moves:
-            lines.append(m.summary if m.summary.startswith(m.notation) else f"{m.notation}: {m.summary}")
-    if moves.note:
-        lines.append(moves.note)
-    return "\n".join(lines)
+def one_of_the_move_arguments(move: str | None, moves: list[str] | None, actions: list[dict] | None) -> Any:
+    given = [x for x in (move, moves, actions) if x is not None]
+    if len(given) != 1:
+        raise MalformedMove(
+            "Give exactly one of `move` (one move in notation), `moves` (several in notation, played in order as "
+            "one) or `actions` (moves as the objects legal_moves shows with detail=full)"
+        )
+    return given[0]
 
 
 def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
-    @mcp.tool(annotations=READ_ONLY)
-    async def ping() -> Pong:
-        """Health check: answers at once with the server's name and version. Costs nothing."""
-        return Pong(server="tabletop-mcp", version=__version__)
+    @mcp.tool(title="Ping", annotations=READ_ONLY)
+    async def ping() -> Annotated[CallToolResult, Pong]:
+        """Health check: the server's name and version."""
+        return reply(Pong(server="tabletop-mcp", version=__version__), f"pong: tabletop-mcp {__version__}")
 
-    @mcp.tool(annotations=READ_ONLY)
+    @mcp.tool(title="List games", annotations=READ_ONLY)
     async def list_games(
-        recent: Annotated[int, Field(ge=0, le=100, description="Also list this many recently created games.")] = 0,
+        recent: Annotated[int, Field(ge=0, le=100, description="Also list this many recent games.")] = 0,
+        detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, GamesList]:
-        """List the games this server referees: what each is, how many seats, its options (rulings and variants),
-        how moves are written and where its rules are. Start here, then call new_game."""
+        """The games here: seats, options (rulings), move notation and rules. Start here, then call new_game."""
         games = [
             GameInfo(
                 name=e.name,
@@ -136,7 +131,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
                 max_seats=e.max_seats,
                 notation=e.notation_help,
                 rules_uri=f"rules://{e.name}",
-                options_schema=e.options_model.model_json_schema(),
+                options_schema=e.options_model.model_json_schema() if detail == "full" else None,
             )
             for e in sessions.engines.values()
         ]
@@ -144,35 +139,41 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             StoredGame(game_id=r.id, game=r.game, seats=r.seat_names, moves=n, created_at=r.created_at)
             for r, n in (sessions.list(recent) if recent else [])
         ]
-        text = "\n".join(f"- {g.name}: {g.title}, {g.min_seats}-{g.max_seats} seats. {g.summary}" for g in games)
-        return reply(GamesList(games=games, recent=stored), "Games:\n" + text)
+        lines = []
+        for e in sessions.engines.values():
+            options = ", ".join(e.options_model.model_fields)
+            lines.append(
+                f"- {e.name}: {e.title}, {e.min_seats}-{e.max_seats} seats. {e.summary} Options: {options} "
+                f"(rules://{e.name}/rulings). Moves: {e.notation_help}"
+            )
+        lines += [f"- recent: {g.game_id} ({', '.join(g.seats)}), {g.moves} moves" for g in stored]
+        return reply(GamesList(games=games, recent=stored), "Games:\n" + "\n".join(lines))
 
-    @mcp.tool()
+    @mcp.tool(title="New game", annotations=ADDS)
     @refusals_as_tool_errors
     async def new_game(
-        game: Annotated[str, Field(description="Which game, e.g. 'cthulhu-dice' (see list_games).")],
-        seats: Annotated[
-            int | list[str],
-            Field(description="How many seats, or the players' names in seat order (e.g. ['Ann', 'Bob'])."),
-        ] = 2,
+        game: Annotated[str, Field(description="e.g. 'cthulhu-dice' (see list_games).")],
+        seats: Annotated[int | None, Field(ge=1, le=10, description="How many seats (default 2).")] = None,
+        players: Annotated[
+            list[Annotated[str, Field(min_length=1, max_length=40)]] | None,
+            Field(max_length=10, description="Or the players' names in seat order, e.g. ['Ann', 'Bob']."),
+        ] = None,
         options: Annotated[
-            dict[str, Any] | None,
-            Field(description="Rulings and variants (see options_schema in list_games); omit for the defaults."),
+            JsonObject | None, Field(description="Rulings and variants (see list_games).")
         ] = None,
         seed: Annotated[
             int | None,
             Field(
                 ge=0,
                 lt=2**63,
-                description="Seed for the dice, to replay a game exactly; every seat is told the creator chose it. "
-                "Omit it and the server draws a secret one, revealed when the game ends.",
+                description="For a reproducible game (all seats are told). Omit: a secret seed.",
             ),
         ] = None,
     ) -> Annotated[CallToolResult, NewGameResult]:
-        """Start a new game and get its id plus one secret token per seat. Every move needs the token of the
-        seat making it, so give each player (or agent) only their own token. The game is saved at once and
-        survives server restarts."""
-        live, tokens = sessions.create(game, options, seats, seed)
+        """Start a game: its id and one secret token per seat (give each player only its own). Saved at once."""
+        if seats is not None and players is not None:
+            raise BadOptions("Give either `seats` (a count) or `players` (names), not both")
+        live, tokens = sessions.create(game, options, players if players is not None else (seats or 2), seed)
         seat_list = [SeatToken(**s.model_dump(), token=t) for s, t in zip(seats_of(live), tokens)]
         result = NewGameResult(
             game_id=live.id,
@@ -182,33 +183,36 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             options=live.record.options,
             to_move=live.to_move(),
         )
+        held = "; ".join(f"{live.seat_label(s.seat)}: {s.token}" for s in seat_list)
         text = (
-            f"Started {live.engine.title} as {live.id} with {len(tokens)} seats. "
-            f"Tokens are secret: give each seat only its own.\n{live.engine.describe(live.state, None)}"
+            f"Started {live.engine.title} as {live.id}. Secret seat tokens (give each player only its own): {held}.\n"
+            f"{live.engine.describe(live.state, None)}\n{awaiting(live)}"
         )
         return reply(result, text)
 
-    @mcp.tool(annotations=READ_ONLY)
+    @mcp.tool(title="Game position", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    async def get_state(game_id: GameId, token: OptionalToken = None) -> Annotated[CallToolResult, GameState]:
-        """Read a game's position: whose decision it is, the scores or board, and the result if it is over. With
-        your seat token you see what your seat may see; without one you get the public spectator view."""
+    async def get_state(game_id: GameId, token: OptionalToken = None, detail: DetailArg = "brief") -> Annotated[CallToolResult, GameState]:
+        """A game's position in brief: whose decision it is, the board or scores, and your legal moves on your turn. No token: the public view."""
         live = sessions.get(game_id)
-        result = state_of(live, sessions.optional_seat(live, token))
-        return reply(result, f"{live.id} ({live.engine.title}), move {live.ply}.\n{result.text}")
+        seat = sessions.optional_seat(live, token)
+        result = state_of(live, seat, detail)
+        moves = live.engine.legal_moves(live.state, seat) if result.your_turn else None
+        head = f"{live.id} ({live.engine.title}), move {live.ply}" + (f", you are {live.seat_label(seat)}" if seat is not None else "")
+        return reply(result, f"{head}.\n{situation(live, seat, moves)}")
 
-    @mcp.tool(annotations=READ_ONLY)
+    @mcp.tool(title="Legal moves", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def legal_moves(
         game_id: GameId,
         token: SeatTokenArg,
         focus: Annotated[
             str | None,
-            Field(description="Narrow the list: a unit, square, area or action type, depending on the game."),
+            Field(description="Narrow the list: a unit, square, area or action type."),
         ] = None,
+        detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, LegalMovesResult]:
-        """List every move your seat may make right now, each in notation and as an object, with a plain-words
-        summary. Empty when it is not your decision. Pass any listed move to apply_move."""
+        """Your legal moves now, in notation, grouped (a/b = either alternative). detail=full adds summaries and objects."""
         live = sessions.get(game_id)
         seat = sessions.seat_for(live, token)
         moves = live.engine.legal_moves(live.state, seat, focus)
@@ -219,79 +223,105 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             your_turn=seat in to_move,
             to_move=to_move,
             count=moves.count,
-            groups=moves.groups,
+            groups=groups_out(moves, detail),
             notation=live.engine.notation_help,
             note=moves.note,
         )
         if moves.count:
-            text = f"{moves.count} legal move(s) for {live.seat_label(seat)}:\n" + moves_text(moves)
+            text = moves_text(live, moves, detail)
+        elif focus and seat in to_move:
+            total = live.engine.legal_moves(live.state, seat).count
+            text = f"Nothing matches the focus '{clip(focus, 60)}' now; you have {total} legal moves in all (leave out focus to list them)."
         else:
-            waiting = ", ".join(live.seat_label(s) for s in to_move) or "nobody (the game is over)"
-            text = f"No moves for {live.seat_label(seat)} now; the game is waiting for {waiting}."
+            text = f"No moves for {live.seat_label(seat)} now. {awaiting(live)}" + (f" {moves.note}" if moves.note else "")
         return reply(result, text)
 
-    @mcp.tool()
+    @mcp.tool(title="Make moves", annotations=ADDS)
     @refusals_as_tool_errors
     async def apply_move(
         game_id: GameId,
         token: SeatTokenArg,
-        move: Move,
-        dry_run: Annotated[
-            bool,
+        move: Annotated[str | None, Field(max_length=200, description="One move in notation, e.g. 'roll'.")] = None,
+        moves: Annotated[
+            list[Annotated[str, Field(max_length=200)]] | None,
             Field(
-                description="Only check the move; nothing is played or saved. A move without chance shows its result; "
-                "a move that rolls dice or draws from a bag shows only what it could do, never its result."
+                max_length=50,
+                description="Or a sequence played as one, e.g. ['C e7-g5', 'attack h9']; dice or draws last.",
             ),
+        ] = None,
+        actions: Annotated[
+            list[JsonObject] | None,
+            Field(max_length=50, description="Or moves as the objects legal_moves shows with detail=full."),
+        ] = None,
+        dry_run: Annotated[
+            bool, Field(description="Check only; dice and draws show their odds, never results.")
         ] = False,
+        detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, MoveResult]:
-        """Make a move for your seat. The move is checked against the rules; an illegal one is refused with the
-        reason, the rule it breaks and the legal alternatives, and the game is left unchanged. A played move is
-        saved before this answers. Randomness (dice) is resolved by the server."""
-        played = sessions.play(game_id, token, move, dry_run)
-        return reply(move_result(played), move_text(played))
+        """Play a move, or a whole turn as `moves` (all or none). A refusal says which move failed, why and the rule, and changes nothing."""
+        given = one_of_the_move_arguments(move, moves, actions)
+        played = sessions.play(game_id, token, given, dry_run)
+        return reply(*move_result(played, detail))
 
-    @mcp.tool(annotations=READ_ONLY)
+    @mcp.tool(title="Move log", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def history(
         game_id: GameId,
         token: OptionalToken = None,
-        since: Annotated[int, Field(ge=0, description="Only moves after this move number.")] = 0,
+        after: Annotated[int, Field(ge=0, description="Start after this move (a page's next_cursor).")] = 0,
+        limit: Annotated[int, Field(ge=1, le=HISTORY_MAX, description="Moves per page.")] = HISTORY_PAGE,
+        detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, History]:
-        """Read a game's log of moves in order, with what each move caused. Moves that are still secret from
-        you (such as hidden deployment) are left out. Once the game is over the seed is included so the game
-        can be replayed."""
-        live, moves = sessions.history(game_id, since)
+        """A game's move log, a page at a time, with what each move caused; moves still secret from you are left out."""
+        live, page = sessions.history(game_id, after, limit)
         seat = sessions.optional_seat(live, token)
-        shown = [m for m in moves if live.engine.move_visible(live.state, m.seat, seat)]
+        shown = [m for m in page if live.engine.move_visible(live.state, m.seat, seat)]
         over = live.engine.outcome(live.state) is not None
+        last = page[-1].ply if page else after
+        full = detail == "full"
         result = History(
             game_id=live.id,
             game=live.engine.name,
             ply=live.ply,
             moves=[
-                LoggedMove(ply=m.ply, seat=m.seat, move=m.notation, action=m.action, events=m.events, played_at=m.played_at)
+                LoggedMove(
+                    ply=m.ply,
+                    seat=m.seat,
+                    move=m.notation,
+                    events=m.events,
+                    action=m.action if full else None,
+                    played_at=m.played_at if full else None,
+                )
                 for m in shown
             ],
-            hidden=len(moves) - len(shown),
+            hidden=len(page) - len(shown),
+            next_cursor=last if last < live.ply else None,
             seed=live.record.seed if over else None,
         )
-        lines = [f"{m.ply}. seat {m.seat}: {m.notation}" for m in shown]
-        head = f"{live.id}: {len(shown)} move(s) shown of {live.ply}"
-        head += f" ({result.hidden} still secret from you)." if result.hidden else "."
-        return reply(result, "\n".join([head, *lines]))
+        lines = [f"{m.ply}. {live.seat_label(m.seat)}: {m.notation}" + (f" — {' '.join(m.events)}" if m.events else "") for m in shown]
+        lines = [clip(line, 300) for line in lines]
+        head = f"{live.id}: moves {after + 1}-{last} of {live.ply}" if page else f"{live.id}: no moves after {after} (of {live.ply})"
+        if result.hidden:
+            head += f", {result.hidden} still secret from you"
+        tail = [f"More: history with after={last}."] if result.next_cursor is not None else []
+        if result.seed is not None:
+            tail.append(f"Seed (for replays): {result.seed}.")
+        return reply(result, "\n".join([head + ".", *lines, *tail]))
 
-    @mcp.tool(annotations=READ_ONLY)
+    @mcp.tool(title="Wait for your turn", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def wait_for_turn(
         game_id: GameId,
         token: SeatTokenArg,
-        timeout_seconds: Annotated[float, Field(ge=0, le=300, description="Longest wait before answering anyway.")] = 30,
+        ctx: Context,
+        timeout_seconds: Annotated[
+            float, Field(ge=0, le=MAX_WAIT, description="Seconds to wait at most.")
+        ] = 30,
     ) -> Annotated[CallToolResult, TurnWait]:
-        """Wait until it is your seat's decision or the game ends, then answer; if neither happens within the
-        timeout, answer with timed_out=true (call again to keep waiting). Use it between your moves when other
-        players or agents are playing the other seats."""
-        status = await sessions.wait_for_turn(game_id, token, timeout_seconds)
+        """Wait (at most 50 s) until it is your decision or the game ends; then the position and your legal moves."""
+        status = await wait_with_progress(sessions, game_id, token, timeout_seconds, ctx)
         live = status.game
+        moves = live.engine.legal_moves(live.state, status.seat) if status.your_turn else None
         result = TurnWait(
             game_id=live.id,
             seat=status.seat,
@@ -301,11 +331,29 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             to_move=live.to_move(),
             ply=live.ply,
             outcome=live.engine.outcome(live.state),
+            legal=groups_out(moves, "brief") if moves is not None else None,
         )
         if status.game_over:
             text = f"The game is over. {result.outcome.reason if result.outcome else ''}"
         elif status.your_turn:
-            text = f"Your turn, {live.seat_label(status.seat)}.\n{live.engine.describe(live.state, status.seat)}"
+            text = f"Your turn, {live.seat_label(status.seat)} (move {live.ply + 1}).\n{situation(live, status.seat, moves)}"
         else:
-            text = "Still not your turn; call wait_for_turn again."
+            text = f"Still not your turn: {awaiting(live)} Call wait_for_turn again."
         return reply(result, text)
+
+
+async def wait_with_progress(sessions: GameSessions, game_id: str, token: str, timeout: float, ctx: Context):
+    """``sessions.wait_for_turn`` in slices, sending a progress notification after each slice to a client that
+    asked for progress, so neither the client nor a proxy gives up on a long wait."""
+    deadline = anyio.current_time() + timeout
+    waited = 0.0
+    while True:
+        left = deadline - anyio.current_time()
+        status = await sessions.wait_for_turn(game_id, token, max(0.0, min(PROGRESS_EVERY, left)))
+        if not status.timed_out or left <= PROGRESS_EVERY:
+            return status
+        waited += PROGRESS_EVERY
+        await ctx.report_progress(waited, timeout, "still waiting for the other players")  # a no-op unless asked for
+
+
+__all__ = ["GameId", "OptionalToken", "READ_ONLY", "ADDS", "events_text", "move_result", "register_game_tools", "state_of"]

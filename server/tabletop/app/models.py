@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
-from ..core.game import ChancePreview, JsonObject, MaybeOutcome, MoveGroup
+from ..core.game import ChancePreview, JsonObject, MaybeOutcome, MoveOption
+
+#: How much an answer says: ``brief`` is what a player needs to decide; ``full`` adds every detail.
+Detail = Literal["brief", "full"]
 
 
 class Pong(BaseModel):
@@ -21,7 +26,7 @@ class GameInfo(BaseModel):
     max_seats: int
     notation: str = Field(description="How moves are written.")
     rules_uri: str = Field(description="The full rules reference (an MCP resource).")
-    options_schema: JsonObject = Field(description="JSON Schema of `options` for new_game: the rulings and variants.")
+    options_schema: JsonObject | None = Field(description="JSON Schema of new_game's `options` (with detail=full).")
 
 
 class StoredGame(BaseModel):
@@ -59,6 +64,14 @@ class NewGameResult(BaseModel):
     to_move: list[int] = Field(description="Seats whose decision the game awaits.")
 
 
+class MoveGroupOut(BaseModel):
+    """Legal moves that belong together; ``options`` (each move as an object with a summary) with detail=full."""
+
+    title: str
+    moves: list[str] = Field(description="The moves in notation; pass any of them to apply_move.")
+    options: list[MoveOption] | None = None
+
+
 class GameState(BaseModel):
     game_id: str
     game: str
@@ -68,12 +81,12 @@ class GameState(BaseModel):
     to_move: list[int]
     your_turn: bool
     outcome: MaybeOutcome
-    view: JsonObject = Field(description="The position as this seat may see it (game-specific fields).")
-    text: str = Field(description="The position in a few readable lines.")
     seed_chosen: bool = Field(
         description="True if the game's creator chose the seed, and so could know every die in advance; false if "
         "the server drew it and keeps it secret until the game ends."
     )
+    legal: list[MoveGroupOut] | None = Field(description="Your legal moves when it is your decision, else null.")
+    view: JsonObject | None = Field(description="The whole position as this seat may see it (detail=full only).")
 
 
 class LegalMovesResult(BaseModel):
@@ -82,36 +95,41 @@ class LegalMovesResult(BaseModel):
     your_turn: bool
     to_move: list[int]
     count: int = Field(description="Number of legal moves listed.")
-    groups: list[MoveGroup]
+    groups: list[MoveGroupOut]
     notation: str = Field(description="How moves are written for this game.")
     note: str | None = None
+
+
+class PlayedMove(BaseModel):
+    ply: int = Field(description="The move's number in the game's log (what it would be, on a dry run).")
+    move: str = Field(description="The move in notation (how the server read it).")
+    events: list[str] = Field(description="What happened, in order.")
 
 
 class MoveResult(BaseModel):
     game_id: str
     seat: int
-    dry_run: bool = Field(description="True: the move is legal but was NOT played.")
-    ply: int = Field(description="The move's number in the game's log (what it would be, on a dry run).")
-    move: str = Field(description="The move in notation (how the server read it).")
-    events: list[str] = Field(description="What happened, in order.")
-    to_move: list[int] = Field(description="Seats whose decision the game awaits after the move.")
+    dry_run: bool = Field(description="True: the moves are legal but were NOT played.")
+    played: list[PlayedMove] = Field(description="Each move of the sequence with what it caused.")
+    to_move: list[int] = Field(description="Seats whose decision the game awaits after the moves.")
     your_turn: bool = Field(description="Whether the same seat must act again.")
     outcome: MaybeOutcome
-    view: JsonObject = Field(description="The position after the move, as this seat sees it.")
+    legal: list[MoveGroupOut] | None = Field(description="Your legal moves next, when the decision is yours again.")
     chance: ChancePreview | None = Field(
         default=None,
         description="Dry run of a move involving chance (dice, a draw from a bag): what it could do. Its result is "
-        "never shown before it is played, so `events` is empty and `view` is the position before the move.",
+        "never shown before it is played, so its events are empty.",
     )
+    view: JsonObject | None = Field(default=None, description="The position after the moves (detail=full only).")
 
 
 class LoggedMove(BaseModel):
     ply: int
     seat: int
     move: str
-    action: JsonObject
     events: list[str]
-    played_at: str
+    action: JsonObject | None = Field(default=None, description="The move as an object (detail=full only).")
+    played_at: str | None = Field(default=None, description="When it was logged (detail=full only).")
 
 
 class History(BaseModel):
@@ -119,7 +137,8 @@ class History(BaseModel):
     game: str
     ply: int
     moves: list[LoggedMove]
-    hidden: int = Field(description="Moves left out because they are still secret from this viewer.")
+    hidden: int = Field(description="Moves in this page left out because they are still secret from this viewer.")
+    next_cursor: int | None = Field(description="Pass as `after` to read the next page; null at the end of the log.")
     seed: int | None = Field(default=None, description="Revealed once the game is over, so anyone can replay it.")
 
 
@@ -132,6 +151,7 @@ class TurnWait(BaseModel):
     to_move: list[int]
     ply: int
     outcome: MaybeOutcome
+    legal: list[MoveGroupOut] | None = Field(description="Your legal moves, when it is your decision.")
 
 
 class RulesHit(BaseModel):
@@ -145,3 +165,4 @@ class RulesHit(BaseModel):
 class RulesSearch(BaseModel):
     query: str
     results: list[RulesHit]
+    note: str | None = Field(default=None, description="Said when nothing matches the question well.")

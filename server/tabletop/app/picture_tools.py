@@ -1,4 +1,4 @@
-"""render_board: a picture of any game's position, as a PNG image and as SVG."""
+"""render_board: a picture of any game's position, as a PNG image and/or an SVG resource (never as text)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import base64
 from typing import Annotated, Literal
 
 from mcp.server.mcpserver import MCPServer
-from mcp.types import CallToolResult, ImageContent, TextContent
+from mcp.types import CallToolResult, EmbeddedResource, ImageContent, TextContent, TextResourceContents
 from pydantic import BaseModel, Field
 
 from ..core.errors import BadOptions
@@ -24,25 +24,24 @@ class BoardPicture(BaseModel):
     format: Literal["png", "svg", "both"]
     overlays: list[str] = Field(description="Optional layers drawn on this picture.")
     available_overlays: list[str] = Field(description="Layers this game can add (pass them in `overlays`).")
-    svg: str | None = Field(description="The picture as SVG text, when asked for.")
+    svg_uri: str | None = Field(description="The URI of the SVG sent as an embedded image/svg+xml resource, when asked for.")
 
 
 def register_picture_tools(mcp: MCPServer, sessions: GameSessions) -> None:
-    @mcp.tool(annotations=READ_ONLY)
+    @mcp.tool(title="Draw the board", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def render_board(
         game_id: GameId,
         token: OptionalToken = None,
         format: Annotated[
-            Literal["png", "svg", "both"], Field(description="png: an image; svg: SVG text; both: the two.")
+            Literal["png", "svg", "both"],
+            Field(description="png, svg (an image/svg+xml resource) or both."),
         ] = "png",
         overlays: Annotated[
-            list[str], Field(max_length=10, description="Optional layers, e.g. 'lines' in A Game of War.")
+            list[str], Field(max_length=10, description="Extra layers, e.g. 'lines' in A Game of War.")
         ] = [],  # noqa: B006 - pydantic copies defaults
     ) -> Annotated[CallToolResult, BoardPicture]:
-        """Draw the position of a game as a picture (PNG image and/or SVG), as your seat may see it (or as a
-        spectator without a token). Use it to show a person the board; the text of get_state is better for
-        reasoning."""
+        """A picture of the position (PNG and/or SVG) as your seat or a spectator sees it, for people."""
         live = sessions.get(game_id)
         seat = sessions.optional_seat(live, token)
         engine = live.engine
@@ -52,7 +51,7 @@ def register_picture_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         scene = engine.draw(live.state, seat, frozenset(overlays))
         if scene is None:
             raise BadOptions(f"{engine.title} has no picture")
-        svg = to_svg(scene) if format != "png" else None
+        svg_uri = f"picture://{live.id}/{live.ply}.svg" if format != "png" else None
         info = BoardPicture(
             game_id=live.id,
             ply=live.ply,
@@ -61,13 +60,15 @@ def register_picture_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             format=format,
             overlays=sorted(overlays),
             available_overlays=list(engine.overlay_names),
-            svg=svg,
+            svg_uri=svg_uri,
         )
-        content: list[TextContent | ImageContent] = [
-            TextContent(type="text", text=f"{engine.title} {live.id} after move {live.ply} ({scene.width}x{scene.height}).")
+        view = live.seat_label(seat) if seat is not None else "spectator"
+        content: list[TextContent | ImageContent | EmbeddedResource] = [
+            TextContent(type="text", text=f"{engine.title} {live.id} after move {live.ply}, {view} view ({scene.width}x{scene.height}).")
         ]
         if format != "svg":
             content.append(ImageContent(type="image", mime_type="image/png", data=base64.b64encode(to_png(scene)).decode()))
-        if svg is not None:
-            content.append(TextContent(type="text", text=svg))
+        if svg_uri is not None:
+            document = TextResourceContents(uri=svg_uri, mime_type="image/svg+xml", text=to_svg(scene))
+            content.append(EmbeddedResource(type="resource", resource=document))
         return CallToolResult(content=content, structured_content=info.model_dump(mode="json"))

@@ -1,9 +1,10 @@
-"""How every tool answers: a short text for people and models, plus the structured result.
+"""How every tool answers: one compact text for the model, plus the structured result for programs.
 
-The structured result goes in ``structuredContent`` (checked against the tool's outputSchema)
-and, as the MCP specification recommends, also as JSON text for clients that only read
-``content``. Refusals from the rules become ``ToolError``s so their explanation reaches the
-model (other exceptions have their message withheld by the SDK).
+The text (``content``) is written to be read (see text.py) and says nothing twice; the typed
+result goes in ``structuredContent`` (checked against the tool's outputSchema). A server started
+with ``--json-content`` also adds the JSON of the structured result to ``content``, for clients that
+ignore ``structuredContent`` (see server.py). Refusals from the rules become ``ToolError``s so their
+explanation reaches the model (other exceptions have their message withheld by the SDK).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from typing import ParamSpec, TypeVar
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent
 from pydantic import BaseModel
-from pydantic_core import to_json
 
 from ..core.errors import GameError
 
@@ -24,11 +24,7 @@ R = TypeVar("R")
 
 
 def reply(result: BaseModel, text: str) -> CallToolResult:
-    data = result.model_dump(mode="json")
-    return CallToolResult(
-        content=[TextContent(type="text", text=text), TextContent(type="text", text=to_json(data).decode())],
-        structured_content=data,
-    )
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=result.model_dump(mode="json"))
 
 
 def refusals_as_tool_errors(tool: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:

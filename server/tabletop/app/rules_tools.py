@@ -51,15 +51,14 @@ def register_rules(mcp: MCPServer) -> None:
             raise ResourceNotFoundError(f"No section '{section}' in the rules of '{game}'. Sections: {known}")
         return found.text
 
-    @mcp.tool(annotations=READ_ONLY)
+    @mcp.tool(title="Search the rules", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def search_rules(
         query: Annotated[str, Field(min_length=1, max_length=300, description="Words to look for, e.g. 'three tentacles'.")],
-        game: Annotated[str | None, Field(description="Limit to one game, e.g. 'cthulhu-dice'.")] = None,
-        limit: Annotated[int, Field(ge=1, le=20)] = 5,
+        game: Annotated[str | None, Field(description="Only this game.")] = None,
+        limit: Annotated[int, Field(ge=1, le=20, description="Most sections to return (default 5).")] = 5,
     ) -> Annotated[CallToolResult, RulesSearch]:
-        """Search the rules reference and get the best-matching sections with a snippet and the resource URI
-        to read in full. Use it to answer rules questions from the text rather than from memory."""
+        """Search the rules text: the best-matching sections with a snippet and the rules:// URI to read."""
         book = rulebook.load_rulebook()
         if game is not None and game not in book:
             raise BadOptions(f"There are no rules for '{game}'", legal=sorted(book))

@@ -58,18 +58,27 @@ class MoveOption(BaseModel):
     summary: str = Field(description="What the move does, in plain words.")
 
 
-class MoveGroup(BaseModel):
-    """Legal moves that belong together (one unit, one action type...)."""
+@dataclass
+class MoveGroup:
+    """Legal moves that belong together (one unit, one action type...).
+
+    ``show_title``: whether the compact text names the group (a War unit's moves already start with it).
+    ``brief``: lines the game writes for the compact text instead of the factored notations (e.g. attacks
+    with their predicted results).
+    """
 
     title: str
     moves: list[MoveOption]
+    show_title: bool = True
+    brief: list[str] | None = None
 
 
-class LegalMoves(BaseModel):
-    """The moves a seat may make now, grouped for reading."""
+@dataclass
+class LegalMoves:
+    """The moves a seat may make now, grouped for reading; ``note`` is anything a player should know."""
 
     groups: list[MoveGroup]
-    note: str | None = Field(default=None, description="Anything a player should know about these choices.")
+    note: str | None = None
 
     @property
     def count(self) -> int:
@@ -117,11 +126,17 @@ class Engine(ABC, Generic[S, A]):
     options_model: ClassVar[type[BaseModel]]
     action_adapter: ClassVar[TypeAdapter[Any]]
     notation_help: ClassVar[str]  # one line: how moves are written
+    #: Characters that end the common stem of two notations when lists of moves are written compactly
+    #: (``C e7-d6/e6``): see ``tabletop.core.text.factor``.
+    factor_separators: ClassVar[str] = " "
 
     # ---- creating and reading a game -------------------------------------------------
     @abstractmethod
-    def new_game(self, options: BaseModel, seats: int, seed: int) -> S:
-        """A fresh game; raise BadOptions for an unsupported seat count or option mix."""
+    def new_game(self, options: BaseModel, seats: int, seed: int, names: list[str] | None = None) -> S:
+        """A fresh game; raise BadOptions for an unsupported seat count or option mix.
+
+        ``names`` are the players' names in seat order, for games that speak of players by name.
+        """
 
     @abstractmethod
     def to_move(self, state: S) -> list[int]:

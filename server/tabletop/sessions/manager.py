@@ -8,6 +8,7 @@ processes can share one database file. A per-game lock serialises moves; the sto
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 from collections import OrderedDict
@@ -17,9 +18,10 @@ from typing import Any
 import anyio
 from pydantic import BaseModel
 
-from ..core.errors import BadOptions, GameError, GameOver, NotYourTurn
+from ..core.errors import BadOptions, GameError, GameOver, IllegalMove, MalformedMove, NotYourTurn
 from ..core.game import ChancePreview, Engine
 from ..core.rng import fresh_seed
+from ..core.text import clip
 from ..games import ENGINES
 from .store import GameRecord, GameStore, MoveRecord, PlyTaken, now
 from .tokens import hash_token, new_token, seat_of
@@ -28,6 +30,15 @@ from .tokens import hash_token, new_token, seat_of
 CROSS_PROCESS_POLL = 0.5
 #: Games kept in memory; the least recently used beyond this are dropped and reloaded from the log on demand.
 MAX_LIVE_GAMES = 512
+#: The longest game id or seat token looked up (longer ones are refused unread).
+MAX_ID = 100
+#: The most moves one apply_move may play as a sequence.
+MAX_SEQUENCE = 50
+#: The longest move accepted, in characters of notation (objects: of their JSON); longer ones are refused unread.
+MAX_MOVE_TEXT = 200
+
+#: A move as a caller gives it: notation, or the object legal_moves shows.
+Move = str | dict[str, Any]
 
 
 class UnknownGame(GameError):
@@ -62,9 +73,11 @@ class LiveGame:
         return self.engine.to_move(self.state)
 
     def seat_label(self, seat: int) -> str:
-        default = f"seat {seat}"
-        extras = [x for x in (self.record.seat_names[seat], self.engine.seat_roles(self.state)[seat]) if x != default]
-        return f"{default} ({', '.join(extras)})" if extras else default
+        """What texts call a seat: the player's name with what it plays ("Ann (North)"), else either alone."""
+        name, role, default = self.record.seat_names[seat], self.engine.seat_roles(self.state)[seat], f"seat {seat}"
+        if name == default:
+            return role
+        return name if role in (default, name) else f"{name} ({role})"
 
     def notify(self) -> None:
         """Wake every wait_for_turn waiting on this game."""
@@ -74,22 +87,42 @@ class LiveGame:
 
 
 @dataclass(frozen=True)
-class Played:
-    """A move that was accepted (or, on a dry run, would be).
+class Step:
+    """One move of a played sequence: its number in the log, notation, object and what it caused."""
 
-    A dry run of a move involving chance carries ``chance`` (a preview of what it could do) instead of
-    its result: ``events`` is empty and ``state_after`` is the unchanged position.
-    """
-
-    game: LiveGame
-    seat: int
     ply: int
     notation: str
     action: dict[str, Any]
     events: list[str]
+
+
+@dataclass(frozen=True)
+class Played:
+    """A sequence of moves that was accepted as one (or, on a dry run, would be).
+
+    A dry run that ends with a move involving chance carries ``chance`` (a preview of what it could
+    do) instead of that move's result: its events are empty and ``state_after`` is the position
+    before it.
+    """
+
+    game: LiveGame
+    seat: int
+    steps: list[Step]
     dry_run: bool
     state_after: Any
     chance: ChancePreview | None = None
+
+    @property
+    def notation(self) -> str:
+        return "; ".join(s.notation for s in self.steps)
+
+    @property
+    def events(self) -> list[str]:
+        return [e for s in self.steps for e in s.events]
+
+    @property
+    def ply(self) -> int:
+        return self.steps[-1].ply
 
 
 @dataclass(frozen=True)
@@ -134,7 +167,7 @@ class GameSessions:
         parsed = engine.read_options(options)
         chosen = seed is not None
         seed = fresh_seed() if seed is None else seed
-        state = engine.new_game(parsed, len(names), seed)
+        state = engine.new_game(parsed, len(names), seed, names)
         tokens = [new_token() for _ in names]
         record = GameRecord(
             id=f"{engine.name}-{secrets.token_hex(4)}",
@@ -154,6 +187,8 @@ class GameSessions:
 
     def get(self, game_id: str) -> LiveGame:
         """The game, up to date with every move in the database."""
+        if len(game_id) > MAX_ID:
+            raise UnknownGame(f"No game has the id '{clip(game_id, 40)}' (ids are short); new_game returns ids")
         with self._load_lock:
             live = self._live.get(game_id)
             if live is None:
@@ -180,7 +215,8 @@ class GameSessions:
             )
         engine = self.engine(record.game)
         options = engine.read_options(record.options)
-        live = LiveGame(record=record, engine=engine, options=options, state=engine.new_game(options, len(record.seat_names), record.seed))
+        state = engine.new_game(options, len(record.seat_names), record.seed, record.seat_names)
+        live = LiveGame(record=record, engine=engine, options=options, state=state)
         self._catch_up(live)
         return live
 
@@ -204,7 +240,7 @@ class GameSessions:
             raise BadToken(
                 "A seat token is required to act; new_game returned one token per seat",
             )
-        seat = seat_of(token, live.record.token_hashes)
+        seat = seat_of(token, live.record.token_hashes) if len(token) <= MAX_ID else None
         if seat is None:
             raise BadToken(f"That token does not belong to any seat of game {live.id}")
         return seat
@@ -214,41 +250,78 @@ class GameSessions:
         return None if not token else self.seat_for(live, token)
 
     # ---- playing ----------------------------------------------------------------------------
-    def play(self, game_id: str, token: str | None, move: str | dict[str, Any], dry_run: bool = False) -> Played:
-        """Check and apply one move for the token's seat; log it before acknowledging it."""
+    def play(
+        self, game_id: str, token: str | None, moves: Move | list[Move], dry_run: bool = False
+    ) -> Played:
+        """Check and apply a move, or a sequence of moves as one, for the token's seat.
+
+        A sequence is all or nothing: every move is checked in order on the position the moves before
+        it leave, a refusal names the move that failed, and only then are all of them logged in one
+        transaction. A move involving chance (dice, a draw) must end its sequence, because its result
+        decides what comes next. Nothing is acknowledged before it is committed.
+        """
+        sequence = moves if isinstance(moves, list) else [moves]
+        if not 1 <= len(sequence) <= MAX_SEQUENCE:
+            raise MalformedMove(f"Give between 1 and {MAX_SEQUENCE} moves, not {len(sequence)}")
         live = self.get(game_id)
         seat = self.seat_for(live, token)
         with live.lock:
-            engine, state = live.engine, live.state
-            self._check_turn(live, seat)
-            action = engine.read_move(move, state, seat)
-            notation = engine.notation(action)
+            state, steps, preview = live.state, [], None
+            for index, move in enumerate(sequence):
+                try:
+                    state, step, drew, preview = self._step(live, state, seat, move, live.ply + index + 1, dry_run)
+                except GameError as err:
+                    raise err if len(sequence) == 1 else refused_at(err, index, len(sequence), move) from None
+                steps.append(step)
+                if drew and index + 1 < len(sequence):
+                    raise IllegalMove(
+                        f"Move {index + 1} of {len(sequence)} ('{step.notation}') involves chance, so it must be the "
+                        "last move of a sequence: its result decides what comes next. Nothing was played; send the "
+                        "moves up to it, then the rest once you have seen its result",
+                        rule=f"{live.engine.name}/notation",
+                    )
+            played = Played(live, seat, steps, dry_run, state, preview)
             if dry_run:
-                trial = engine.try_action(state, seat, action)
-                after = state if trial.chance else trial.state_after
-                return Played(
-                    live, seat, live.ply + 1, notation, action.model_dump(mode="json"), trial.events, True, after,
-                    trial.preview,
-                )
-            new_state, events = engine.apply(state, seat, action)
-            played = Played(live, seat, live.ply + 1, notation, action.model_dump(mode="json"), events, False, new_state)
+                return played
             try:
-                self.store.append_move(live.id, MoveRecord(played.ply, seat, played.action, notation, events, now()))
+                self.store.append_moves(
+                    live.id, [MoveRecord(s.ply, seat, s.action, s.notation, s.events, now()) for s in steps]
+                )
             except PlyTaken:
                 self._catch_up(live)
                 raise MoveConflict(
                     "Another server process recorded a move in this game first; nothing was played. "
                     "Read the state again and choose a move",
                 ) from None
-            live.state, live.ply = new_state, played.ply
+            live.state, live.ply = state, played.ply
         live.notify()
         return played
 
-    def _check_turn(self, live: LiveGame, seat: int) -> None:
+    def _step(self, live: LiveGame, state: Any, seat: int, move: Move, ply: int, dry_run: bool):
+        """One move of a sequence: ``(state after, Step, whether it involved chance, dry-run chance preview)``.
+
+        A dry run never draws from the game's generator (``Engine.try_action``): a move involving chance
+        is answered with a preview and leaves the state as it was. A real move involved chance if it drew
+        from the generator.
+        """
         engine = live.engine
-        if (result := engine.outcome(live.state)) is not None:
+        self._check_turn(live, state, seat)
+        action = engine.read_move(within_limits(move), state, seat)
+        notation, dumped = engine.notation(action), action.model_dump(mode="json")
+        if dry_run:
+            trial = engine.try_action(state, seat, action)
+            if trial.chance:
+                return state, Step(ply, notation, dumped, []), True, trial.preview
+            return trial.state_after, Step(ply, notation, dumped, trial.events), False, None
+        drawn = engine.generator(state).draws
+        after, events = engine.apply(state, seat, action)
+        return after, Step(ply, notation, dumped, events), engine.generator(after).draws != drawn, None
+
+    def _check_turn(self, live: LiveGame, state: Any, seat: int) -> None:
+        engine = live.engine
+        if (result := engine.outcome(state)) is not None:
             raise GameOver(f"Game {live.id} is over: {result.reason}", rule=f"{engine.name}/end")
-        awaited = live.to_move()
+        awaited = engine.to_move(state)
         if seat not in awaited:
             who = ", ".join(live.seat_label(s) for s in awaited)
             raise NotYourTurn(
@@ -273,9 +346,26 @@ class GameSessions:
             with anyio.move_on_after(min(remaining, CROSS_PROCESS_POLL)):
                 await live.waiter.wait()
 
-    def history(self, game_id: str, since: int = 0) -> tuple[LiveGame, list[MoveRecord]]:
+    def history(self, game_id: str, since: int = 0, limit: int | None = None) -> tuple[LiveGame, list[MoveRecord]]:
+        """The game and up to ``limit`` logged moves after move ``since``."""
         live = self.get(game_id)
-        return live, self.store.moves(game_id, since)
+        return live, self.store.moves(game_id, since, limit)
+
+
+def within_limits(move: Move) -> Move:
+    """The move, if it is short enough to be read; else a MalformedMove echoing only its start."""
+    size = len(move) if isinstance(move, str) else len(json.dumps(move, default=str))
+    limit = MAX_MOVE_TEXT if isinstance(move, str) else 10 * MAX_MOVE_TEXT
+    if size > limit:
+        raise MalformedMove(f"A move is at most {limit} characters long; this one has {size}: {clip(str(move), 60)}")
+    return move
+
+
+def refused_at(err: GameError, index: int, count: int, move: Move) -> GameError:
+    """The same refusal, saying which move of a sequence failed and that nothing was played."""
+    shown = clip(move if isinstance(move, str) else json.dumps(move, default=str), 80)
+    message = f"Move {index + 1} of {count} ('{shown}') was refused, so nothing was played: {err.message}"
+    return type(err)(message, rule=err.rule, legal=err.legal)
 
 
 def replay_move(engine: Engine, state: Any, move: MoveRecord) -> Any:

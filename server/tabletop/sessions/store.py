@@ -161,24 +161,29 @@ class GameStore:
             ).fetchall()
         return [(record_of(row[:8]), row[8]) for row in rows]
 
-    def append_move(self, game_id: str, move: MoveRecord) -> None:
-        """Log a move; returns only after the commit. Raises PlyTaken if that ply already exists."""
+    def append_moves(self, game_id: str, moves: list[MoveRecord]) -> None:
+        """Log moves (a sequence played as one) in one transaction; returns only after the commit.
+
+        Raises PlyTaken, with nothing logged, if another writer logged any of those plies first.
+        """
+        rows = [
+            (game_id, m.ply, m.seat, json.dumps(m.action), m.notation, json.dumps(m.events), m.played_at) for m in moves
+        ]
         with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute(
-                    "INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        game_id,
-                        move.ply,
-                        move.seat,
-                        json.dumps(move.action),
-                        move.notation,
-                        json.dumps(move.events),
-                        move.played_at,
-                    ),
-                )
+                self._db.executemany("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
             except sqlite3.IntegrityError as err:
-                raise PlyTaken(f"ply {move.ply} of {game_id} is already logged") from err
+                self._db.execute("ROLLBACK")
+                raise PlyTaken(f"ply {moves[0].ply} of {game_id} is already logged") from err
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def append_move(self, game_id: str, move: MoveRecord) -> None:
+        """Log one move (see append_moves)."""
+        self.append_moves(game_id, [move])
 
     def last_ply(self, game_id: str) -> int:
         """The number of logged moves (plies count from 1 without gaps)."""
@@ -186,12 +191,12 @@ class GameStore:
             row = self._db.execute("SELECT MAX(ply) FROM moves WHERE game_id = ?", (game_id,)).fetchone()
         return row[0] or 0
 
-    def moves(self, game_id: str, since: int = 0) -> list[MoveRecord]:
-        """Moves with ``ply > since``, in order."""
+    def moves(self, game_id: str, since: int = 0, limit: int | None = None) -> list[MoveRecord]:
+        """Moves with ``ply > since``, in order (at most ``limit`` of them)."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT ply, seat, action, notation, events, played_at FROM moves "
-                "WHERE game_id = ? AND ply > ? ORDER BY ply",
-                (game_id, since),
+                "WHERE game_id = ? AND ply > ? ORDER BY ply LIMIT ?",
+                (game_id, since, -1 if limit is None else limit),
             ).fetchall()
         return [MoveRecord(p, s, json.loads(a), n, json.loads(e), t) for p, s, a, n, e, t in rows]

@@ -8,7 +8,8 @@ from ...core.rng import Rng
 
 
 class DieKind(str, Enum):
-    """The three kinds of die in the bag, from safest to most dangerous."""
+    # The three kinds of die in the bag, from safest to most dangerous (no docstring: pydantic would repeat
+    # it in every schema that lists dice).
 
     library = "library"
     museum = "museum"

@@ -60,8 +60,11 @@ class CthulhuDice(Engine[DiceState, Roll | Retreat]):
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(CthulhuDiceAction)
     notation_help: ClassVar[str] = "`roll` (also `continue`) or `retreat` (also `stop`, `bank`)."
 
-    def new_game(self, options: CthulhuDiceOptions, seats: int, seed: int) -> DiceState:
-        return rules.new_game(options, seats, seed)
+    def new_game(self, options: CthulhuDiceOptions, seats: int, seed: int, names: list[str] | None = None) -> DiceState:
+        return rules.new_game(options, seats, seed, names)
+
+    def seat_roles(self, state: DiceState) -> list[str]:
+        return [f"seat {i}" for i in range(len(state.scores))]
 
     def seat_count(self, state: DiceState) -> int:
         return len(state.scores)
@@ -137,6 +140,7 @@ class CthulhuDice(Engine[DiceState, Roll | Retreat]):
             "bag": per_kind(state.bag),
             "last_roll": [{"die": d.kind.value, "face": d.face.value} for d in state.last_roll],
             "tiebreak_seats": state.contenders,
+            "players": list(state.names),
             "rulings": state.options.model_dump(mode="json"),
         }
 
@@ -144,17 +148,21 @@ class CthulhuDice(Engine[DiceState, Roll | Retreat]):
         return draw_table(state)
 
     def describe(self, state: DiceState, seat: int | None) -> str:
-        scores = ", ".join(f"seat {i}: {s}" for i, s in enumerate(state.scores))
+        """One or two lines: the scores, and the turn in progress (stash, tentacles, clues, the bag)."""
+        scores = ", ".join(f"{state.name(i)} {s}" for i, s in enumerate(state.scores))
         if state.phase == "over":
             return f"Game over. {state.end_reason}. Scores: {scores}."
-        text = f"Round {state.round}. Scores: {scores} (goal {state.options.goal}). Seat {state.seat} to act"
+        head = f"Round {state.round}. Scores: {scores} (goal {state.options.goal})."
+        if state.contenders is not None:
+            head += f" Tie-break between {state.names_of(state.contenders)}."
+        who = state.name(state.seat)
         if state.phase == "start":
-            return text + ": first roll of the turn."
+            return f"{head}\n{who} to act: first roll of the turn."
         clues = sum(state.clues)
         return (
-            f"{text}: stash {state.stash}, tentacles {state.total_tentacles}/2 safe, {clues} clue"
-            f"{'s' if clues != 1 else ''} in hand; bag {sum(state.bag)} dice "
-            f"({state.bag[0]} library, {state.bag[1]} museum, {state.bag[2]} tomb). Roll or retreat."
+            f"{head}\n{who} to act: stash {state.stash}, tentacles {state.total_tentacles} (3 lose the stash), "
+            f"{clues} clue{'s' if clues != 1 else ''} in hand; bag {sum(state.bag)} "
+            f"({state.bag[0]} library, {state.bag[1]} museum, {state.bag[2]} tomb)."
         )
 
 

@@ -23,7 +23,7 @@ def draw_table(state: DiceState) -> Scene:
     for seat, score in enumerate(state.scores):
         y = top + seat * ROW
         active = state.phase != "over" and seat == state.seat
-        scene.add(Text(14, y + 12, f"{'> ' if active else ''}seat {seat}", 13, "#222222", anchor="start"))
+        scene.add(Text(14, y + 12, f"{'> ' if active else ''}{state.name(seat)}", 13, "#222222", anchor="start"))
         scene.add(Rect(120, y + 2, score * scale, 20, fill="#6b5b95"))
         scene.add(Text(126 + score * scale, y + 12, str(score), 12, "#222222", anchor="start"))
     scene.add(Line(goal_x, top - 6, goal_x, top + ROW * seats, "#b3322c", 2))

@@ -91,6 +91,8 @@ class DiceState:
     round: int = 1
     #: Seats still in the game during tie-break rounds; None in normal play.
     contenders: list[int] | None = None
+    #: What the players are called, in seat order (``seat N`` when the game was made without names).
+    names: list[str] = field(default_factory=list)
     winners: list[int] | None = None
     end_reason: str = ""
 
@@ -106,8 +108,15 @@ class DiceState:
             last_roll=list(self.last_roll),
             turns=list(self.turns),
             contenders=None if self.contenders is None else list(self.contenders),
+            names=list(self.names),
             winners=None if self.winners is None else list(self.winners),
         )
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) else f"seat {seat}"
+
+    def names_of(self, seats: list[int]) -> str:
+        return " and ".join(self.name(s) for s in seats)
 
     @property
     def total_tentacles(self) -> int:
@@ -119,13 +128,16 @@ class DiceState:
         return HAND_SIZE - sum(self.clues)
 
 
-def new_game(options: CthulhuDiceOptions, seats: int, seed: int) -> DiceState:
+def new_game(options: CthulhuDiceOptions, seats: int, seed: int, names: list[str] | None = None) -> DiceState:
     """Seat 0 starts with the full bag (rules_text cthulhu-dice/setup)."""
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise BadOptions(f"Cthulhu Dice takes {MIN_SEATS} to {MAX_SEATS} players, not {seats}", rule="cthulhu-dice/setup")
     if sum(options.bag.as_list()) < HAND_SIZE + TENTACLES_TO_DOWN:
         raise BadOptions("The bag needs at least 6 dice so a turn can always be played", rule="cthulhu-dice/rulings")
-    return DiceState(options=options, rng=Rng(seed), scores=[0] * seats, bag=options.bag.as_list(), turns=[0] * seats)
+    names = list(names) if names else [f"seat {s}" for s in range(seats)]
+    return DiceState(
+        options=options, rng=Rng(seed), scores=[0] * seats, bag=options.bag.as_list(), turns=[0] * seats, names=names
+    )
 
 
 def to_move(state: DiceState) -> list[int]:
@@ -182,7 +194,7 @@ def check_turn(state: DiceState, seat: int) -> None:
         raise GameOver(f"The game is over: {state.end_reason}", rule="cthulhu-dice/end")
     if seat != state.seat:
         raise NotYourTurn(
-            f"It is seat {state.seat}'s turn, not seat {seat}'s; wait for your turn", rule="cthulhu-dice/turn"
+            f"It is {state.name(state.seat)}'s turn, not {state.name(seat)}'s; wait for your turn", rule="cthulhu-dice/turn"
         )
 
 
@@ -209,9 +221,11 @@ def roll(state: DiceState) -> list[str]:
         else:
             state.clues[index] += 1
     shown = ", ".join(f"{d.kind.value} {d.face.value.replace('_', ' ')}" for d in state.last_roll)
-    events.append(f"Seat {state.seat} rolled: {shown}. Stash {state.stash}, tentacles {state.total_tentacles}.")
+    events.append(f"{state.name(state.seat)} rolled: {shown}. Stash {state.stash}, tentacles {state.total_tentacles}.")
     if state.total_tentacles >= TENTACLES_TO_DOWN:
-        events.append(f"Seat {state.seat} is downed by {state.total_tentacles} tentacles and loses a stash of {state.stash}.")
+        events.append(
+            f"{state.name(state.seat)} is downed by {state.total_tentacles} tentacles and loses a stash of {state.stash}."
+        )
         state.stash = 0
         events.extend(end_turn(state))
     return events
@@ -229,7 +243,7 @@ def return_elder_sign_dice(state: DiceState) -> str:
 def retreat(state: DiceState) -> list[str]:
     """Bank the stash and end the turn (mutates ``state``)."""
     state.scores[state.seat] += state.stash
-    events = [f"Seat {state.seat} retreats and banks {state.stash}: total {state.scores[state.seat]}."]
+    events = [f"{state.name(state.seat)} retreats and banks {state.stash}: total {state.scores[state.seat]}."]
     state.stash = 0
     events.extend(end_turn(state))
     return events
@@ -261,15 +275,14 @@ def end_round(state: DiceState, order: list[int]) -> list[str]:
         state.contenders = leaders
         state.round += 1
         state.seat = leaders[0]
-        return [f"Seats {', '.join(map(str, leaders))} are tied on {best}: they play a further round."]
+        return [f"{state.names_of(leaders)} are tied on {best}: they play a further round."]
     state.phase = "over"
     state.winners = leaders
     survivors = [s for s in range(len(state.scores)) if state.scores[s] >= state.options.goal]
     devoured = [s for s in range(len(state.scores)) if s not in survivors]
-    who = "Seat " + " and seat ".join(map(str, leaders))
-    state.end_reason = f"{who} {'wins' if len(leaders) == 1 else 'share the win'} with {best} Elder Signs"
+    state.end_reason = f"{state.names_of(leaders)} {'wins' if len(leaders) == 1 else 'share the win'} with {best} Elder Signs"
     if devoured:
-        state.end_reason += f"; seat{'s' if len(devoured) > 1 else ''} {', '.join(map(str, devoured))} devoured"
+        state.end_reason += f"; {state.names_of(devoured)} devoured"
     return [f"Game over: {state.end_reason}."]
 
 

@@ -54,8 +54,10 @@ class CthulhuWars(Engine[GameState, Any]):
         "`summon deep-one south-pacific`, `battle europe vs yellow-sign`, `done`, `pass` (rules://cthulhu-wars/notation)."
     )
 
+    factor_separators: ClassVar[str] = " >"
+
     # ---- creating and reading -------------------------------------------------------------
-    def new_game(self, options: BaseModel, seats: int, seed: int) -> GameState:
+    def new_game(self, options: BaseModel, seats: int, seed: int, names: list[str] | None = None) -> GameState:
         return setup.new_game(options, seats, seed)  # type: ignore[arg-type]
 
     def seat_count(self, state: GameState) -> int:
@@ -213,30 +215,60 @@ class CthulhuWars(Engine[GameState, Any]):
         return draw_map(state)
 
     def describe(self, state: GameState, seat: int | None) -> str:
+        """The position in brief (``cthulhu-wars/turn``): the phase and who is awaited, one line per faction,
+        then one line per occupied area with its Gate and everyone's units there."""
+        waiting = ", ".join(state.seats[s].faction for s in self.to_move(state)) or "nobody"
+        pending = f" to {PENDING_WORDS.get(state.pending[0].kind, state.pending[0].kind)}" if state.pending else ""
         lines = [
-            f"Round {state.round}, {state.phase} phase; ritual cost {state.ritual_cost}"
-            + ("; Instant Death reached" if state.instant_death else "")
-            + f"; waiting for {', '.join(state.seats[s].faction for s in self.to_move(state)) or 'nobody'}"
-            + (f" ({state.pending[0].kind})" if state.pending else "")
+            f"Round {state.round}, {phase_label(state)}. Waiting for {waiting}{pending}. "
+            f"Ritual of Annihilation costs {state.ritual_cost}" + (" (Instant Death reached)." if state.instant_death else ".")
         ]
         for s, fs in enumerate(state.seats):
-            signs = fs.elder_signs if seat == s else f"{len(fs.elder_signs)} hidden"
-            places: dict[str, list[str]] = {}
-            for kind, spots in fs.units.items():
-                for spot in set(spots) - {"@pool"}:
-                    places.setdefault(spot, []).append(f"{spots.count(spot)} {kind}")
-            where = "; ".join(
-                f"{a}{'*' if state.controller(a) == s else ''}: {', '.join(u)}" for a, u in sorted(places.items())
-            )
-            lines.append(
-                f"{fs.faction}: {fs.power} Power, {fs.doom} Doom, Elder Signs {signs}, "
-                f"spellbooks [{', '.join(fs.spellbooks)}] | {where}"
-            )
-        abandoned = board.abandoned_gates(state)
-        if abandoned:
-            lines.append("Abandoned Gates: " + ", ".join(sorted(abandoned)))
-        lines.append("(* = Gate controlled)")
+            signs = f"Elder Signs {fs.elder_signs}" if seat == s else f"{len(fs.elder_signs)} Elder Signs"
+            books = ", ".join(fs.spellbooks) or "none"
+            lines.append(f"{fs.faction}: {fs.power} Power, {fs.doom} Doom, {signs}; spellbooks {len(fs.spellbooks)}/6: {books}.")
+        lines.extend(area_lines(state))
         return "\n".join(lines)
+
+
+#: What a pending decision asks, in words (for "waiting for X to ...").
+PENDING_WORDS = {
+    "first-player": "break the tie for First Player", "direction": "choose the direction of play",
+    "ritual": "decide on a Ritual", "spellbook": "take a spellbook", "pre-battle": "use pre-battle abilities",
+    "assign": "assign battle results", "retreat": "retreat Pained units", "lose": "choose a unit to lose",
+    "negotiation": "make an offer",
+}  # fmt: skip
+
+
+def phase_label(state: GameState) -> str:
+    """The phase as players name it: the First Player's choices come between Gather Power and Doom."""
+    if state.phase == "over":
+        return "game over"
+    if state.pending and state.pending[0].kind in ("first-player", "direction"):
+        return "First Player phase"
+    if state.phase == "doom":
+        return "Doom phase"
+    if state.battle is not None:
+        return f"Action phase, battle in {state.battle['area']}"
+    return "Action phase"
+
+
+def area_lines(state: GameState) -> list[str]:
+    """One line per area holding a Gate or units: ``europe: Gate of yellow-sign; yellow-sign 2 acolyte``."""
+    lines = []
+    for area in state.layout.areas:
+        gate = ""
+        if area.id in state.gates:
+            holder = state.controller(area.id)
+            gate = f"Gate of {state.seats[holder].faction}; " if holder is not None else "abandoned Gate; "
+        units = []
+        for fs in state.seats:
+            here = [f"{n} {kind}" if n > 1 else kind for kind, n in fs.in_area(area.id).items()]
+            if here:
+                units.append(f"{fs.faction} {', '.join(here)}")
+        if gate or units:
+            lines.append(f"{area.id}: {gate}{'; '.join(units) or 'no units'}")
+    return lines
 
 
 def battle_view(state: GameState) -> dict[str, Any] | None:
@@ -288,9 +320,12 @@ def action_cost(state: GameState, action: Any) -> int:
 
 
 def matches_focus(state: GameState, action: Any, focus: str) -> bool:
-    """Whether an action is of the focused type or touches the focused area."""
+    """Whether an action is of the focused type, moves or uses the focused unit type, or touches the focused area."""
     needle = focus.strip().lower()
     if action.kind == needle or GROUP_TITLES.get(action.kind, "").lower().startswith(needle):
+        return True
+    unit = needle.replace(" ", "-").replace("_", "-")
+    if unit in {getattr(action, "unit", None), *getattr(action, "units", ())}:
         return True
     try:
         area = state.layout.find_area(focus).id

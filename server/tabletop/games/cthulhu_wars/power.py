@@ -15,24 +15,23 @@ RULE = "cthulhu-wars/gather-power"
 class ExtraIncome(BaseModel):
     """A faction- or spellbook-specific source of Power, e.g. Feast or Y'ha Nthlei."""
 
-    source: str = Field(min_length=1, description="What the Power is for, e.g. \"Y'ha Nthlei: enemy ocean Gates\".")
-    count: int = Field(ge=0, description="How many of that thing.")
-    power_each: int = Field(default=1, ge=0, description="Power per thing (1 unless the ability says otherwise).")
+    source: str = Field(min_length=1, description="What it is for, e.g. 'Feast'.")
+    count: int = Field(ge=0, description="How many.")
+    power_each: int = Field(default=1, ge=0, description="Power for each.")
 
 
 class PowerSources(BaseModel):
     """What one faction holds at the start of the Gather Power phase."""
 
-    cultists: int = Field(ge=0, description="Your Cultists on the map (Acolytes and any other Cultists).")
-    controlled_gates: int = Field(ge=0, description="Gates your units control.")
-    abandoned_gates: int = Field(ge=0, description="Abandoned Gates anywhere on the map (every faction earns these).")
-    captured_cultists: int = Field(ge=0, description="Enemy Cultists held captive on your faction card.")
-    extra: list[ExtraIncome] = Field(default_factory=list, description="Other Power from abilities or spellbooks.")
+    cultists: int = Field(ge=0, description="Your Cultists on the map.")
+    controlled_gates: int = Field(ge=0, description="Gates you control.")
+    abandoned_gates: int = Field(ge=0, description="Abandoned Gates on the map (everyone earns these).")
+    captured_cultists: int = Field(ge=0, description="Enemy Cultists you hold captive.")
+    extra: list[ExtraIncome] = Field(default_factory=list, description="Power from abilities or spellbooks.")
     highest_power: int | None = Field(
         default=None,
         ge=0,
-        description="The highest Power total any faction has after gathering, for the Minimum Power Rule. "
-        "Leave out to skip the rule. If your own total is higher, yours is used.",
+        description="The highest total any faction gathers, for the Minimum Power Rule (omit to skip it).",
     )
 
 

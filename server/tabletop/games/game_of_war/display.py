@@ -27,8 +27,8 @@ from .state import NO_SQUARE, OVER, PLAY, SETUP, State
 from .units import FORCE, STATS, letter
 
 LEGEND = (
-    "Legend: North upper case, South lower case; I infantry, C cavalry, K cannon, W swift cannon, "
-    "R relay, X swift relay; A/a arsenal (North/South), # mountain, = pass, + fortress, . plain."
+    "Key: North UPPER, South lower case. I infantry, C cavalry, K cannon, W swift cannon, R relay, "
+    "X swift relay; A/a arsenal, # mountain, = pass, + fortress, . plain."
 )
 
 
@@ -100,11 +100,11 @@ def _square_char(state: State, sq: int, shown: tuple[int, ...]) -> str:
 
 
 def board_text(state: State, shown: tuple[int, ...]) -> list[str]:
-    header = "    " + " ".join(COLUMNS)
-    rows = [header]
+    """The board as a grid, one character a square: columns a-y across, rows 1-20 down."""
+    rows = ["   " + "".join(COLUMNS)]
     for y in range(HEIGHT):
-        cells = " ".join(_square_char(state, index(x, y), shown) for x in range(WIDTH))
-        rows.append(f"{y + 1:>3} {cells}")
+        cells = "".join(_square_char(state, index(x, y), shown) for x in range(WIDTH))
+        rows.append(f"{y + 1:>2} {cells}")
     return rows
 
 

@@ -54,9 +54,10 @@ class GameOfWarEngine(Engine[State, Action]):
     options_model = GameOfWarOptions
     action_adapter = ACTION_ADAPTER
     notation_help = HELP
+    factor_separators = " -"
 
     # ---- creating and reading a game ---------------------------------------------------
-    def new_game(self, options: BaseModel, seats: int, seed: int) -> State:
+    def new_game(self, options: BaseModel, seats: int, seed: int, names: list[str] | None = None) -> State:
         if seats != 2:
             raise BadOptions(f"A Game of War is for exactly 2 seats, not {seats}", rule="game-of-war/overview")
         opts = options if isinstance(options, GameOfWarOptions) else self.read_options(options.model_dump())
@@ -241,16 +242,14 @@ def _play_moves(state: State, focus: str | None) -> LegalMoves:
     for p in plays:
         if p[0] == MOVE and mover_ok(p[1]):
             by_unit.setdefault(p[1], []).append(_option(p, state, _move_summary(state, p[1], p[2])))
-    groups = [MoveGroup(title=_unit_label(state, sq), moves=moves) for sq, moves in by_unit.items()]
-    attacks = [
-        _option((ATTACK, c.target), state, _attack_summary(state, c))
-        for c in attack_options(state)
-        if target_ok(c.target)
-    ]
-    if attacks:
-        groups.append(MoveGroup(title="Attacks (one per turn; an attack ends the turn)", moves=attacks))
+    groups = [MoveGroup(title=_unit_label(state, sq), moves=moves, show_title=False) for sq, moves in by_unit.items()]
+    combats = [c for c in attack_options(state) if target_ok(c.target)]
+    if combats:
+        attacks = [_option((ATTACK, c.target), state, _attack_summary(state, c)) for c in combats]
+        brief = [f"attack {square_name(c.target)} ({c.attack} v {c.defence}: {c.result})" for c in combats]
+        groups.append(MoveGroup(title="Attacks (one per turn; an attack ends the turn)", moves=attacks, brief=brief))
     if (END,) in plays and not focus:
-        groups.append(MoveGroup(title="Turn", moves=[_option((END,), state, "End the turn.")]))
+        groups.append(MoveGroup(title="Turn", moves=[_option((END,), state, "End the turn.")], show_title=False))
     return LegalMoves(groups=groups, note=display.status_line(state))
 
 

@@ -28,6 +28,7 @@ class AdjacentAreas(BaseModel):
     name: str = Field(description="Its display name.")
     type: AreaType = Field(description="Its type, 'land' or 'ocean'.")
     adjacent: list[AreaSummary] = Field(description="Every area a unit can Move to from it in one step.")
+    rule: str = Field(default="cthulhu-wars/maps", description="The rules_text section the map rests on.")
 
 
 def list_adjacent(layout_name: str, area_text: str) -> AdjacentAreas:

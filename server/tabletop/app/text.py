@@ -1,0 +1,112 @@
+"""The one place that turns game results into the compact text a model reads.
+
+Every tool answer has one text (``content``) written for a model: what it needs to decide, once, in
+few characters. The typed answer for programs is the structured content. The helpers here keep
+the texts of all tools alike: moves in notation with alternatives factored, events bounded,
+seats called by their players' names.
+"""
+
+from __future__ import annotations
+
+from ..core.game import ChancePreview, LegalMoves
+from ..core.text import MOVES_BUDGET, bounded_lines, factor
+from ..sessions.manager import LiveGame, Played
+from .models import Detail, MoveGroupOut
+
+#: The most characters of events one answer repeats before pointing to history.
+EVENTS_BUDGET = 1500
+#: How compact lists of moves are read.
+FACTORED = "a/b means any one of the alternatives"
+
+
+def groups_out(moves: LegalMoves, detail: Detail) -> list[MoveGroupOut]:
+    """Legal moves for structured content: notations only, plus objects and summaries with detail=full."""
+    return [
+        MoveGroupOut(
+            title=g.title,
+            moves=[m.notation for m in g.moves],
+            options=list(g.moves) if detail == "full" else None,
+        )
+        for g in moves.groups
+    ]
+
+
+def moves_lines(live: LiveGame, moves: LegalMoves, detail: Detail = "brief") -> list[str]:
+    """Legal moves as text: briefly, each group on a line with its alternatives factored; in full, one
+    move per line with its summary."""
+    lines: list[str] = []
+    for group in moves.groups:
+        if detail == "full":
+            lines.append(f"[{group.title}]")
+            lines += [m.summary if m.summary.startswith(m.notation) else f"{m.notation}: {m.summary}" for m in group.moves]
+            continue
+        parts = group.brief or factor((m.notation for m in group.moves), live.engine.factor_separators)
+        if not group.show_title:
+            lines += parts
+        elif sum(len(p) + 2 for p in parts) <= 160:
+            lines.append(f"{group.title}: {'; '.join(parts)}")
+        else:
+            lines += [f"{group.title}:", *(f"  {p}" for p in parts)]
+    return lines
+
+
+def moves_text(live: LiveGame, moves: LegalMoves, detail: Detail = "brief", budget: int = MOVES_BUDGET) -> str:
+    lines = moves_lines(live, moves, detail)
+    shown = bounded_lines(lines, budget, "… {} more lines: call legal_moves with a focus (a unit, an area, an action)")
+    head = f"Your moves ({moves.count}; {FACTORED}):" if detail == "brief" else f"Your moves ({moves.count}):"
+    tail = [moves.note] if moves.note else []
+    return "\n".join([head, *shown, *tail])
+
+
+def situation(live: LiveGame, seat: int | None, moves: LegalMoves | None) -> str:
+    """The position in brief, then the seat's moves when the decision is its own, else who is awaited."""
+    text = [live.engine.describe(live.state, seat)]
+    outcome = live.engine.outcome(live.state)
+    if outcome is not None:
+        return "\n".join(text)
+    if moves is not None and moves.count:
+        text.append(moves_text(live, moves))
+    else:
+        text.append(awaiting(live))
+    return "\n".join(text)
+
+
+def awaiting(live: LiveGame) -> str:
+    waiting = [live.seat_label(s) for s in live.to_move()]
+    return f"Waiting for {', '.join(waiting)}." if waiting else "Nobody is to move."
+
+
+def events_text(events: list[str], budget: int = EVENTS_BUDGET) -> list[str]:
+    return bounded_lines(events, budget, "… {} more events: see history")
+
+
+def chance_text(preview: ChancePreview) -> str:
+    """A chance preview in a few lines: what would be rolled or drawn, and the likeliest results."""
+    lines = [f"It involves chance, so its result is not shown before it is played. {preview.summary}"]
+    lines += [f"- {o.result}" + (f": {o.probability:.1%}" if o.probability is not None else "") for o in preview.outcomes]
+    return "\n".join(lines)
+
+
+def played_text(played: Played, moves_next: LegalMoves | None) -> str:
+    """What a sequence did, then what is next: the seat's moves if it decides again, else who is awaited."""
+    live, steps = played.game, played.steps
+    who = live.seat_label(played.seat)
+    numbers = f"move {steps[0].ply}" if len(steps) == 1 else f"moves {steps[0].ply}-{steps[-1].ply}"
+    if played.dry_run:
+        head = f"Dry run for {who}: '{played.notation}' is legal and was NOT played."
+    else:
+        head = f"{who} played '{played.notation}' ({numbers})."
+    lines = [head, *events_text(played.events)]
+    if played.chance is not None:
+        lines.append(chance_text(played.chance))
+        return "\n".join(lines)
+    engine, after = live.engine, played.state_after
+    outcome = engine.outcome(after)
+    if outcome is not None:
+        lines.append(f"Game over: {outcome.reason}")
+    elif moves_next is not None and moves_next.count:
+        lines.append(moves_text(live, moves_next))
+    else:
+        waiting = ", ".join(live.seat_label(s) for s in engine.to_move(after))
+        lines.append(f"Next: {waiting} to move.")
+    return "\n".join(lines)

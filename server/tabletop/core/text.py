@@ -1,0 +1,55 @@
+"""Compact text for models: legal moves written once, alternatives factored, every answer bounded.
+
+A model pays for every character it reads, so lists of moves are written the way a person would
+jot them down: ``C e7-d6/e6/f6`` for three moves of one unit, ``summon deep-one
+south-pacific/europe`` for one summon at either Gate. Any listed alternative can be played by
+writing the common part with that one alternative (``C e7-e6``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+
+#: The longest text any answer lists moves in before it summarises the rest.
+MOVES_BUDGET = 2400
+
+
+def factor(notations: Iterable[str], separators: str = " ") -> list[str]:
+    """Notations with a common stem merged: ``['C e7-d6', 'C e7-e6']`` -> ``['C e7-d6/e6']``.
+
+    The stem is everything up to the last of ``separators`` (a game's notation decides which
+    characters end a stem: ``"-"`` between War squares, ``">"`` between Cthulhu Wars areas, whose
+    names hold hyphens themselves). Order is kept; notations with no separator stay whole.
+    """
+    last_part = re.compile(rf"^(.*[{re.escape(separators)}])([^{re.escape(separators)}]+)$")
+    stems: dict[str, list[str]] = {}
+    order: list[str] = []
+    for text in notations:
+        found = last_part.match(text)
+        stem, last = (found.group(1), found.group(2)) if found else (text, "")
+        if stem not in stems:
+            stems[stem] = []
+            order.append(stem)
+        if last:
+            stems[stem].append(last)
+    return [stem + "/".join(stems[stem]) if stems[stem] else stem for stem in order]
+
+
+def bounded_lines(lines: list[str], budget: int, more: str) -> list[str]:
+    """``lines`` cut to about ``budget`` characters; ``more`` (formatted with the count left out) ends a cut list."""
+    kept, used = [], 0
+    for index, line in enumerate(lines):
+        if used + len(line) > budget and kept:
+            kept.append(more.format(len(lines) - index))
+            return kept
+        kept.append(line)
+        used += len(line) + 1
+    return kept
+
+
+def clip(text: str, limit: int = 200) -> str:
+    """``text`` cut to ``limit`` characters (with an ellipsis), for echoing what a caller sent."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
