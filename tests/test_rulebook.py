@@ -54,7 +54,7 @@ def test_sections_have_titles_and_the_whole_reference_joins_them():
     ],
 )
 def test_search_finds_the_section_that_answers(query, section):
-    hits = rulebook.search(query, "cthulhu-dice", limit=2)
+    hits = rulebook.search(query, "cthulhu-dice", limit=2).matches
     assert section in [f"{h.section.game}/{h.section.id}" for h in hits]
 
 
@@ -68,5 +68,18 @@ def test_search_finds_the_section_that_answers(query, section):
     ],
 )
 def test_search_across_every_game(query, section):
-    hits = rulebook.search(query, limit=3)
+    hits = rulebook.search(query, limit=3).matches
     assert section in [f"{h.section.game}/{h.section.id}" for h in hits]
+
+
+@pytest.mark.parametrize("query, missing", [("Bhole combat", "bhole"), ("how does the citadel victory work", "citadel")])
+def test_a_question_about_something_the_rules_never_mention_gets_no_unrelated_sections(query, missing):
+    found = rulebook.search(query)
+    assert found.matches == [] and missing in found.unknown
+
+
+def test_snippets_are_text_not_headings():
+    for query in ("bag runs out of dice", "cavalry charge", "minimum power rule", "elder sign reveal"):
+        for match in rulebook.search(query).matches:
+            assert match.snippet and not match.snippet.startswith("#"), (query, match.snippet)
+            assert len(match.snippet.split()) >= 5, (query, match.snippet)

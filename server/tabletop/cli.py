@@ -14,18 +14,18 @@ from . import __version__
 TOKEN_ENV = "TABLETOP_TOKEN"
 
 
-def build(db: str | None, synchronous: str = "NORMAL"):
+def build(db: str | None, synchronous: str = "NORMAL", json_content: bool = False, output_schemas: bool = False):
     """The MCP server over the game store at ``db`` (the default path when None)."""
     from .app.server import build_server
     from .sessions.manager import GameSessions
     from .sessions.store import GameStore, default_db_path
 
     store = GameStore(db or default_db_path(), synchronous=synchronous.upper())
-    return build_server(GameSessions(store)), store
+    return build_server(GameSessions(store), json_content=json_content, output_schemas=output_schemas), store
 
 
 def serve(args: argparse.Namespace) -> None:
-    mcp, store = build(args.db, args.sync)
+    mcp, store = build(args.db, args.sync, args.json_content, args.output_schemas)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     if not args.http:
         mcp.run()
@@ -97,6 +97,14 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument(
         "--sync", choices=["normal", "full"], default="normal",
         help="SQLite synchronous mode: normal survives a killed server, full also survives power loss",
+    )
+    run.add_argument(
+        "--json-content", action="store_true",
+        help="also put each answer's structured result into its text as JSON (for clients that ignore structuredContent)",
+    )
+    run.add_argument(
+        "--output-schemas", action="store_true",
+        help="advertise every tool's output schema in tools/list (left out by default to keep it short for models)",
     )
     run.set_defaults(func=serve)
 

@@ -71,12 +71,25 @@ class Match:
     section: Section
     score: float
     snippet: str
+    coverage: float  # the share of the query's weight (rarer words weigh more) the section holds
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The sections that match the query well, and the query's words found in no section at all."""
+
+    matches: list[Match]
+    unknown: list[str]
+
+
+#: The least share of a query's weight a section must hold to count as a match.
+GOOD_MATCH = 0.5
 
 
 _STOPWORDS = frozenset(
     "a an and are as at be but by can do does for from has have how i if in is it its me my no not of on or "
     "so than that the their then there these they this to was what when where which who why will with you your "
-    "happen happens happened".split()
+    "happen happens happened work works mean means much many get gets".split()
 )
 
 
@@ -109,33 +122,40 @@ def _index() -> list[tuple[Section, dict[str, int], frozenset[str]]]:
     return entries
 
 
-def search(query: str, game: str | None = None, limit: int = 5) -> list[Match]:
+def search(query: str, game: str | None = None, limit: int = 5) -> SearchResult:
     """Sections ranked by the query's terms: rarer terms weigh more, repeats count less and less,
-    a term in a heading counts a little extra."""
+    a term in a heading counts a little extra. Only sections holding most of the query's weight
+    (GOOD_MATCH) are returned; a word found nowhere weighs as much as the rarest word, so a question
+    about something the rules never mention gets no unrelated sections."""
     wanted = set(terms(query))
     entries = [e for e in _index() if game is None or e[0].game == game]
     if not wanted or not entries:
-        return []
-    idf = {}
-    for term in wanted:
+        return SearchResult([], [])
+    idf, unknown = {}, []
+    for term in sorted(wanted):
         df = sum(1 for _, counts, _ in entries if term in counts)
-        if df:
-            idf[term] = math.log(1 + len(entries) / df)
+        idf[term] = math.log(1 + len(entries) / max(df, 1))
+        if not df:
+            unknown.append(term)
+    total = sum(idf.values())
     found = []
     for section, counts, headings in entries:
-        score = 0.0
-        for term, weight in idf.items():
-            if term in counts:
-                score += weight * math.log(1 + counts[term]) + (weight / 2 if term in headings else 0.0)
-        if score:
-            found.append(Match(section, round(score, 3), snippet(section.text, wanted)))
+        held = [term for term in idf if term in counts]
+        coverage = sum(idf[t] for t in held) / total
+        if held and coverage >= GOOD_MATCH:
+            score = sum(idf[t] * math.log(1 + counts[t]) + (idf[t] / 2 if t in headings else 0.0) for t in held)
+            found.append(Match(section, round(score, 3), snippet(section.text, wanted), round(coverage, 3)))
     found.sort(key=lambda m: (-m.score, m.section.uri))
-    return found[:limit]
+    return SearchResult(found[:limit], unknown)
 
 
 def snippet(text: str, wanted: set[str], width: int = 240) -> str:
-    """The paragraph that holds most of the query's terms, trimmed to ``width`` characters."""
-    paragraphs = [p.strip() for p in text.split("\n\n") if p.strip() and not p.startswith("# ")]
+    """The paragraph of text (headings left out) that holds most of the query's terms, trimmed to ``width``."""
+    paragraphs = []
+    for block in text.split("\n\n"):
+        body = "\n".join(line for line in block.splitlines() if not line.lstrip().startswith("#")).strip()
+        if body:
+            paragraphs.append(body)
     if not paragraphs:
         return ""
     best = max(paragraphs, key=lambda p: len(wanted & set(terms(p))))

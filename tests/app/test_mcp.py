@@ -227,7 +227,7 @@ async def test_rules_resources_search_and_prompts(client: Client):
     prompts = {p.name for p in (await client.list_prompts()).prompts}
     assert {"play_seat", "referee", "rules_question"} <= prompts
     got = await client.get_prompt("play_seat", {"game_id": "g-1", "token": "t"})
-    assert "legal_moves" in got.messages[0].content.text
+    assert "wait_for_turn" in got.messages[0].content.text and "apply_move" in got.messages[0].content.text
 
 
 async def test_game_state_resource(client: Client):
@@ -333,6 +333,6 @@ async def test_render_board_draws_the_cthulhu_wars_map(client: Client):
     result = await client.call_tool("render_board", {"game_id": game["game_id"], "format": "both"})
     assert not result.is_error
     svg = result.content[-1].resource.text
-    for text in ("North Atlantic", "Europe", "Power 8", "great-cthulhu", "GC 6ac"):
+    for text in (">North<", ">Atlantic<", "Europe", "Power 8", "great-cthulhu", "GC 6ac"):
         assert text in svg, text
     assert svg.count("<circle") == 17, "one circle per area of the 4-player map"

@@ -48,7 +48,7 @@ def register_picture_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         unknown = sorted(set(overlays) - set(engine.overlay_names))
         if unknown:
             raise BadOptions(f"{engine.title} has no overlay {', '.join(unknown)}", legal=list(engine.overlay_names))
-        scene = engine.draw(live.state, seat, frozenset(overlays))
+        scene = engine.draw(live.state, seat, frozenset(overlays), live.record.seat_names)
         if scene is None:
             raise BadOptions(f"{engine.title} has no picture")
         svg_uri = f"picture://{live.id}/{live.ply}.svg" if format != "png" else None

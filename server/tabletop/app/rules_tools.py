@@ -62,12 +62,18 @@ def register_rules(mcp: MCPServer) -> None:
         book = rulebook.load_rulebook()
         if game is not None and game not in book:
             raise BadOptions(f"There are no rules for '{game}'", legal=sorted(book))
+        found = rulebook.search(query, game, limit)
         hits = [
             RulesHit(uri=m.section.uri, game=m.section.game, section=m.section.id, title=m.section.title, snippet=m.snippet)
-            for m in rulebook.search(query, game, limit)
+            for m in found.matches
         ]
-        text = "\n".join(f"- {h.title} ({h.uri}): {h.snippet}" for h in hits) or "No section matches; try other words."
-        return reply(RulesSearch(query=query, results=hits), text)
+        note = None
+        if found.unknown:
+            note = f"No section of the rules mentions {', '.join(repr(w) for w in found.unknown)}."
+        if not hits:
+            note = (note + " " if note else "") + "Nothing in the rules matches this question well; try other words."
+        text = "\n".join([*(f"- {h.title} ({h.uri}): {h.snippet}" for h in hits), *([note] if note else [])])
+        return reply(RulesSearch(query=query, results=hits, note=note), text)
 
 
 def register_game_resources(mcp: MCPServer, sessions: GameSessions) -> None:
@@ -81,24 +87,33 @@ def register_game_resources(mcp: MCPServer, sessions: GameSessions) -> None:
         return json.dumps(state_of(live, None).model_dump(mode="json"))
 
 
+PromptGameId = Annotated[str, Field(description="The game's id, as new_game returned it.")]
+
+
 def register_prompts(mcp: MCPServer) -> None:
     @mcp.prompt(title="Play a seat of a game well")
-    def play_seat(game_id: str, token: str) -> str:
+    def play_seat(
+        game_id: PromptGameId,
+        token: Annotated[str, Field(description="The secret token of the seat to play (from new_game).")],
+    ) -> str:
         """Instructions for an assistant playing one seat of a game on this server."""
         return (
             f"You are playing one seat of game {game_id} on the Tabletop MCP server; your seat token is {token}. "
             "Keep the token to yourself.\n"
-            "1. Call get_state with the game id and your token to see the position; read the rules resource "
+            "1. Call wait_for_turn with the game id and your token. When it is your turn it answers with the "
+            "position and your legal moves in notation (a/b means either alternative); read the rules resource "
             "(rules://<game>) or use search_rules for anything you are unsure of. Never rely on memory for rules.\n"
-            "2. When it is your turn, call legal_moves and choose only from that list. Think about the odds and "
-            "the other players' positions before choosing; use dry_run=true on apply_move to check an idea.\n"
-            "3. Play with apply_move. If a move is refused, read the reason and the rule cited, then choose again.\n"
-            "4. When it is not your turn, call wait_for_turn and repeat until the game is over.\n"
+            "2. Choose only from the legal moves. Think about the odds and the other players' positions; "
+            "apply_move with dry_run=true checks an idea (a move with dice shows its odds, never its result).\n"
+            "3. Play with apply_move: one move, or a whole turn as `moves` (all or none). Its answer says what "
+            "happened and, if the decision is yours again, your next legal moves. If a move is refused, read the "
+            "reason and the rule cited, then choose again.\n"
+            "4. Then call wait_for_turn again, until the game is over.\n"
             "Explain each decision in one or two sentences."
         )
 
     @mcp.prompt(title="Referee a position")
-    def referee(game_id: str) -> str:
+    def referee(game_id: PromptGameId) -> str:
         """Instructions for an assistant acting as referee of a game in progress."""
         return (
             f"You are the referee of game {game_id} on the Tabletop MCP server. Read the game with get_state and "
@@ -109,7 +124,10 @@ def register_prompts(mcp: MCPServer) -> None:
         )
 
     @mcp.prompt(title="Answer a rules question")
-    def rules_question(game: str, question: str) -> str:
+    def rules_question(
+        game: Annotated[str, Field(description="The game the question is about, e.g. 'cthulhu-wars'.")],
+        question: Annotated[str, Field(description="The question, in the asker's words.")],
+    ) -> str:
         """Answer a rules question from this server's rules reference."""
         return (
             f"Answer this question about {game}: {question}\n"

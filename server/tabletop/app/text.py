@@ -52,9 +52,12 @@ def moves_lines(live: LiveGame, moves: LegalMoves, detail: Detail = "brief") -> 
 
 def moves_text(live: LiveGame, moves: LegalMoves, detail: Detail = "brief", budget: int = MOVES_BUDGET) -> str:
     lines = moves_lines(live, moves, detail)
-    shown = bounded_lines(lines, budget, "… {} more lines: call legal_moves with a focus (a unit, an area, an action)")
-    head = f"Your moves ({moves.count}; {FACTORED}):" if detail == "brief" else f"Your moves ({moves.count}):"
     tail = [moves.note] if moves.note else []
+    if detail == "brief" and sum(len(line) for line in lines) <= 60 and len(moves.groups) == 1:
+        return "\n".join([f"Your moves: {', '.join(lines)}.", *tail])
+    shown = bounded_lines(lines, budget, "… {} more lines: call legal_moves with a focus (a unit, an area, an action)")
+    factored = detail == "brief" and any("/" in line for line in shown)
+    head = f"Your moves ({moves.count}{'; ' + FACTORED if factored else ''}):"
     return "\n".join([head, *shown, *tail])
 
 
@@ -105,6 +108,7 @@ def played_text(played: Played, moves_next: LegalMoves | None) -> str:
     if outcome is not None:
         lines.append(f"Game over: {outcome.reason}")
     elif moves_next is not None and moves_next.count:
+        lines.append(engine.status(after, played.seat))
         lines.append(moves_text(live, moves_next))
     else:
         waiting = ", ".join(live.seat_label(s) for s in engine.to_move(after))

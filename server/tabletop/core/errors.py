@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-#: How many legal alternatives an error message lists before it summarises the rest.
-MAX_LISTED = 25
+#: How many legal alternatives an error message lists, and in how many characters, before it summarises the rest.
+MAX_LISTED, MAX_LISTED_CHARS = 25, 1200
 
 
 class GameError(Exception):
@@ -29,8 +29,14 @@ class GameError(Exception):
         if self.rule:
             parts.append(f"Rule: rules://{self.rule}.")
         if self.legal:
-            shown = ", ".join(self.legal[:MAX_LISTED])
-            more = len(self.legal) - MAX_LISTED
+            listed, used = [], 0
+            for item in self.legal[:MAX_LISTED]:
+                if listed and used + len(item) > MAX_LISTED_CHARS:
+                    break
+                listed.append(item)
+                used += len(item) + 2
+            shown = ", ".join(listed)
+            more = len(self.legal) - len(listed)
             if more > 0:
                 shown += f" (and {more} more; call legal_moves for all)"
             parts.append(f"Legal instead: {shown}.")

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError, WithJsonSch
 
 from .errors import GameError, MalformedMove
 from .rng import Rng, fresh_seed
+from .text import clip, factor
 
 S = TypeVar("S")
 A = TypeVar("A", bound=BaseModel)
@@ -165,6 +166,11 @@ class Engine(ABC, Generic[S, A]):
     def describe(self, state: S, seat: int | None) -> str:
         """A short text picture of the position for a model to read."""
 
+    def status(self, state: S, seat: int) -> str:
+        """One or two lines a seat needs for its next decision right after its own move (the whole
+        position is in ``describe``); by default the first line of ``describe``."""
+        return self.describe(state, seat).split("\n", 1)[0]
+
     @abstractmethod
     def notation(self, action: A) -> str:
         """The short text form of an action."""
@@ -177,10 +183,11 @@ class Engine(ABC, Generic[S, A]):
         """What each seat plays (a side, a faction); by default just numbered seats."""
         return [f"seat {i}" for i in range(self.seat_count(state))]
 
-    def draw(self, state: S, seat: int | None, overlays: frozenset[str]) -> Any:
+    def draw(self, state: S, seat: int | None, overlays: frozenset[str], names: list[str] | None = None) -> Any:
         """A picture of the position as a ``tabletop.render.Scene``, or None if the game has none.
 
-        ``overlays`` names optional layers the game offers (listed in ``overlay_names``).
+        ``overlays`` names optional layers the game offers (listed in ``overlay_names``); ``names`` are the
+        players' names in seat order, for pictures that show who plays what.
         """
         return None
 
@@ -238,14 +245,20 @@ class Engine(ABC, Generic[S, A]):
                 f"{'.'.join(str(p) for p in e['loc']) or 'move'}: {e['msg']}" for e in err.errors()
             )
             raise MalformedMove(
-                f"The move object could not be read ({problems})",
-                rule=f"{self.name}/notation",
-                legal=[self.notation(a) for a in self.legal_actions(state, seat)],
+                f"The move object could not be read ({clip(problems, 300)})", rule=f"{self.name}/notation"
             ) from None
 
     def summarize(self, action: A, state: S) -> str:
         """A plain-words description of a legal action (defaults to its notation)."""
         return self.notation(action)
+
+    def legal_notations(self, state: S, seat: int) -> list[str]:
+        """The legal moves of ``seat`` now as ``legal_moves`` writes them briefly (alternatives factored:
+        ``C e7-d6/e6``), for refusals."""
+        lines = []
+        for group in self.legal_moves(state, seat).groups:
+            lines += group.brief or factor((m.notation for m in group.moves), self.factor_separators)
+        return lines
 
     def legal_moves(self, state: S, seat: int, focus: str | None = None) -> LegalMoves:
         """Legal moves grouped for reading; ``focus`` narrows them (its meaning is per game)."""
@@ -253,7 +266,7 @@ class Engine(ABC, Generic[S, A]):
         if focus:
             needle = focus.lower()
             options = [o for o in options if needle in o.notation.lower() or needle in o.summary.lower()]
-        return LegalMoves(groups=[MoveGroup(title="moves", moves=options)] if options else [])
+        return LegalMoves(groups=[MoveGroup(title="moves", moves=options, show_title=False)] if options else [])
 
     def option(self, action: A, state: S) -> MoveOption:
         return MoveOption(

@@ -271,6 +271,7 @@ class GameSessions:
                 try:
                     state, step, drew, preview = self._step(live, state, seat, move, live.ply + index + 1, dry_run)
                 except GameError as err:
+                    err = with_legal_moves(err, live.engine, state, seat)
                     raise err if len(sequence) == 1 else refused_at(err, index, len(sequence), move) from None
                 steps.append(step)
                 if drew and index + 1 < len(sequence):
@@ -359,6 +360,18 @@ def within_limits(move: Move) -> Move:
     if size > limit:
         raise MalformedMove(f"A move is at most {limit} characters long; this one has {size}: {clip(str(move), 60)}")
     return move
+
+
+def with_legal_moves(err: GameError, engine: Engine, state: Any, seat: int) -> GameError:
+    """A refused move's error listing the moves legal now, alternatives factored (``C e7-d6/e6``).
+
+    An error that already lists something else (the closest area names to a misspelt one) keeps it.
+    """
+    if not isinstance(err, (IllegalMove, MalformedMove)) or seat not in engine.to_move(state):
+        return err
+    if err.legal and not set(err.legal) <= {engine.notation(a) for a in engine.legal_actions(state, seat)}:
+        return err
+    return type(err)(err.message, rule=err.rule, legal=engine.legal_notations(state, seat))
 
 
 def refused_at(err: GameError, index: int, count: int, move: Move) -> GameError:

@@ -144,8 +144,13 @@ class CthulhuDice(Engine[DiceState, Roll | Retreat]):
             "rulings": state.options.model_dump(mode="json"),
         }
 
-    def draw(self, state: DiceState, seat: int | None, overlays: frozenset[str]) -> Scene:
+    def draw(self, state: DiceState, seat: int | None, overlays: frozenset[str], names: list[str] | None = None) -> Scene:
         return draw_table(state)
+
+    def status(self, state: DiceState, seat: int) -> str:
+        """The turn in progress and the scores: everything the roll-or-retreat decision rests on."""
+        lines = self.describe(state, seat).split("\n")
+        return " ".join(reversed(lines))
 
     def describe(self, state: DiceState, seat: int | None) -> str:
         """One or two lines: the scores, and the turn in progress (stash, tentacles, clues, the bag)."""

@@ -11,6 +11,7 @@ from tabletop.core.game import ChanceOutcome, ChancePreview, Engine, LegalMoves,
 from tabletop.games.cthulhu_wars import board, decisions, notation, phases, setup
 from tabletop.games.cthulhu_wars.actions import CORE_ACTIONS, action_adapter
 from tabletop.games.cthulhu_wars.battle import battle_preview
+from tabletop.games.cthulhu_wars.refusals import why_not
 from tabletop.games.cthulhu_wars.factions import FACTIONS
 from tabletop.games.cthulhu_wars.maps.names import UnknownArea
 from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
@@ -89,8 +90,11 @@ class CthulhuWars(Engine[GameState, Any]):
             raise NotYourTurn(f"It is not {state.seats[seat].faction}'s decision; waiting for {waiting}", rule="cthulhu-wars/turn")
         legal = self.legal_actions(state, seat)
         if action not in legal:
+            reason = why_not(state, seat, action, safe_cost(state, action), PENDING_WORDS)
             raise IllegalMove(
-                f"'{self.notation(action)}' is not legal now", rule=self.rule_for(action), legal=[self.notation(a) for a in legal]
+                f"'{self.notation(action)}' is not legal now: {reason}",
+                rule=self.rule_for(action),
+                legal=[self.notation(a) for a in legal],
             )
         new = state.copy()
         log: list[str] = []
@@ -210,9 +214,9 @@ class CthulhuWars(Engine[GameState, Any]):
             "captives": len(fs.captives),
         }
 
-    def draw(self, state: GameState, seat: int | None, overlays: frozenset[str]) -> Scene:
+    def draw(self, state: GameState, seat: int | None, overlays: frozenset[str], names: list[str] | None = None) -> Scene:
         """The map diagram with units, Gates and each faction's Power, Doom and spellbooks (public facts only)."""
-        return draw_map(state)
+        return draw_map(state, names, phase_label(state))
 
     def describe(self, state: GameState, seat: int | None) -> str:
         """The position in brief (``cthulhu-wars/turn``): the phase and who is awaited, one line per faction,
@@ -229,6 +233,12 @@ class CthulhuWars(Engine[GameState, Any]):
             lines.append(f"{fs.faction}: {fs.power} Power, {fs.doom} Doom, {signs}; spellbooks {len(fs.spellbooks)}/6: {books}.")
         lines.extend(area_lines(state))
         return "\n".join(lines)
+
+
+    def status(self, state: GameState, seat: int) -> str:
+        """The phase and who is awaited, and the seat's own Power, Doom and Elder Signs."""
+        lines = self.describe(state, seat).split("\n")
+        return "\n".join([lines[0], lines[1 + seat]])
 
 
 #: What a pending decision asks, in words (for "waiting for X to ...").
@@ -317,6 +327,14 @@ def action_cost(state: GameState, action: Any) -> int:
     if kind == "awaken":
         return next((c for u, a, c in faction.awaken_options(state, seat) if (u, a) == (action.unit, action.area)), 0)
     return faction.action_costs.get(kind, 0)
+
+
+def safe_cost(state: GameState, action: Any) -> int:
+    """What an action would cost, or 0 when it names something its faction does not have."""
+    try:
+        return action_cost(state, action)
+    except (KeyError, StopIteration, ValueError):
+        return 0
 
 
 def matches_focus(state: GameState, action: Any, focus: str) -> bool:

@@ -15,10 +15,11 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticUndefined
 
 from tabletop.core.errors import MalformedMove
+from tabletop.core.text import clip
 from tabletop.games.cthulhu_wars.factions import FACTIONS
 from tabletop.games.cthulhu_wars.maps import MapLayout
 from tabletop.games.cthulhu_wars.maps.names import normalize
@@ -71,14 +72,14 @@ def to_text(action: BaseModel) -> str:
 
 
 def from_text(text: str, models: dict[str, type[BaseModel]], layout: MapLayout, factions: list[str]) -> BaseModel:
-    """Read one action; raise MalformedMove naming what could not be read."""
+    """Read one action; raise MalformedMove naming what could not be read (the caller lists what is legal)."""
     tokens = text.replace(">", " > ").split()
     if not tokens:
-        raise MalformedMove("Empty move", rule=RULE, legal=sorted(models))
+        raise MalformedMove("Empty move: write an action's kind, then its fields", rule=RULE)
     kind = tokens.pop(0).lower()
     model = models.get(kind)
     if model is None:
-        raise MalformedMove(f"No action called {kind!r}", rule=RULE, legal=sorted(models))
+        raise MalformedMove(f"No action is called {clip(kind, 40)!r}", rule=RULE)
     values: dict[str, Any] = {}
     fields = [(n, f) for n, f in model.model_fields.items() if n != "kind"]
     for name, info in fields:
@@ -98,11 +99,17 @@ def from_text(text: str, models: dict[str, type[BaseModel]], layout: MapLayout, 
         if not tokens:
             if has_default:
                 continue
-            raise MalformedMove(f"'{kind}' needs a {name}", rule=RULE, legal=[example(model)])
+            raise MalformedMove(f"'{kind}' needs its {slug(name)}: write {example(model)}", rule=RULE)
         values[name] = read_field(name, tokens, layout, factions)
     if tokens:
-        raise MalformedMove(f"Could not read {' '.join(tokens)!r} in {text!r}", rule=RULE, legal=[example(model)])
-    return model(**values)
+        raise MalformedMove(
+            f"Could not read {clip(' '.join(tokens), 60)!r} in {clip(text, 80)!r}: write {example(model)}", rule=RULE
+        )
+    try:
+        return model(**values)
+    except ValidationError as err:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors())
+        raise MalformedMove(f"'{kind}' could not be read ({clip(problems, 160)}): write {example(model)}", rule=RULE) from None
 
 
 def read_field(name: str, tokens: list[str], layout: MapLayout, factions: list[str]) -> Any:
@@ -117,11 +124,23 @@ def read_field(name: str, tokens: list[str], layout: MapLayout, factions: list[s
     if name == "units":
         return () if token == "none" else tuple(unit_slug(u) for u in token.split(",") if u)
     if name == "shares":
-        pairs = [p.split("=") for p in token.split(",") if p and token != "none"]
-        return tuple((match_faction(who, factions), int(n)) for who, n in pairs)
+        return read_shares(token, factions)
     if name == "unit":
         return unit_slug(token)
     return token.lower()
+
+
+def read_shares(token: str, factions: list[str]) -> tuple[tuple[str, int], ...]:
+    """``great-cthulhu=2,black-goat=1`` (or ``none``) as (faction, amount) pairs."""
+    if token == "none":
+        return ()
+    shares = []
+    for part in filter(None, token.split(",")):
+        who, equals, amount = part.partition("=")
+        if not equals or not amount.isdigit():
+            raise MalformedMove(f"Write each share as faction=amount, not {clip(part, 40)!r}", rule=RULE)
+        shares.append((match_faction(who, factions), int(amount)))
+    return tuple(shares)
 
 
 def unit_slug(text: str) -> str:
@@ -136,7 +155,7 @@ def match_faction(text: str, factions: list[str]) -> str:
     key = normalize(text)
     hits = [f for f in factions if normalize(f) == key] or [f for f in factions if key and key in normalize(f)]
     if len(hits) != 1:
-        raise MalformedMove(f"{text!r} does not name one faction in this game", rule=RULE, legal=factions)
+        raise MalformedMove(f"{clip(text, 40)!r} does not name one faction in this game", rule=RULE, legal=factions)
     return hits[0]
 
 

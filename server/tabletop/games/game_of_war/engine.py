@@ -140,9 +140,9 @@ class GameOfWarEngine(Engine[State, Action]):
 
     overlay_names = ("lines",)
 
-    def draw(self, state: State, seat: int | None, overlays: frozenset[str]) -> Scene:
+    def draw(self, state: State, seat: int | None, overlays: frozenset[str], names: list[str] | None = None) -> Scene:
         """The board as ``seat`` may see it; the ``lines`` overlay marks each side's covered squares."""
-        return draw_board(state, seat, "lines" in overlays)
+        return draw_board(state, seat, "lines" in overlays, names)
 
     def move_visible(self, state: State, mover: int, viewer: int | None) -> bool:
         """Deployment moves stay secret from the other seat until both sides have committed (game-of-war/setup)."""
@@ -150,6 +150,9 @@ class GameOfWarEngine(Engine[State, Action]):
 
     def describe(self, state: State, seat: int | None) -> str:
         return display.describe(state, seat)
+
+    def status(self, state: State, seat: int) -> str:
+        return display.status_line(state)
 
     def notation(self, action: Action) -> str:
         return action_text(action)

@@ -21,8 +21,17 @@ def origin(sq: int) -> tuple[float, float]:
     return MARGIN + (sq % WIDTH) * CELL, MARGIN + (sq // WIDTH) * CELL
 
 
-def draw_board(state: State, seat: int | None, show_lines: bool) -> Scene:
-    scene = Scene(WIDTH * CELL + 2 * MARGIN, HEIGHT * CELL + 2 * MARGIN + 26, background="#ffffff")
+KEY_H = 76
+
+
+def side_label(side: int, names: list[str] | None) -> str:
+    """'North (Ann)', or just 'North' when the player has no name of their own."""
+    name = names[side] if names and side < len(names) and names[side] != f"seat {side}" else None
+    return f"{('North', 'South')[side]}" + (f" ({name})" if name else "")
+
+
+def draw_board(state: State, seat: int | None, show_lines: bool, names: list[str] | None = None) -> Scene:
+    scene = Scene(WIDTH * CELL + 2 * MARGIN, HEIGHT * CELL + 2 * MARGIN + KEY_H, background="#ffffff")
     draw_terrain(scene)
     shown = visible_sides(state, seat)
     if show_lines and state.phase != SETUP:
@@ -32,11 +41,32 @@ def draw_board(state: State, seat: int | None, show_lines: bool) -> Scene:
         if code >> 3 in shown:
             draw_unit(scene, state, sq, code)
     draw_labels(scene)
-    status = "set-up: deployments are secret until both sides commit" if state.phase == SETUP else (
-        state.reason or f"turn {state.turn}, {('North', 'South')[state.side]} to play"
+    status = "Set-up: deployments are secret until both sides commit." if state.phase == SETUP else (
+        state.reason or f"Turn {state.turn}: {side_label(state.side, names)} to play."
     )
-    scene.add(Text(MARGIN, HEIGHT * CELL + 2 * MARGIN + 8, status, 12, "#222222", anchor="start"))
+    top = HEIGHT * CELL + 2 * MARGIN
+    scene.add(Text(MARGIN, top + 4, status, 12, "#222222", anchor="start"))
+    draw_key(scene, top + 22, show_lines and state.phase != SETUP, names)
     return scene
+
+
+def draw_key(scene: Scene, y: float, show_lines: bool, names: list[str] | None) -> None:
+    """What the colours, letters and marks mean."""
+    for side in (0, 1):
+        x = MARGIN + side * 200
+        scene.add(Circle(x + 7, y, 7, fill=SIDE_COLOURS[side], stroke=SIDE_COLOURS[side]))
+        case = "upper" if side == 0 else "lower"
+        scene.add(Text(x + 20, y, f"{side_label(side, names)}: {case} case", 11, "#222222", anchor="start"))
+    x = MARGIN + 400
+    scene.add(Circle(x + 7, y, 7, fill="#ffffff", stroke="#555555", stroke_width=2))
+    scene.add(Text(x + 20, y, "hollow: offline (cut off from its lines)", 11, "#222222", anchor="start"))
+    letters = "I infantry, C cavalry, K cannon, W swift cannon, R relay, X swift relay; A arsenal; = pass; framed square: fortress; grey: mountain"
+    scene.add(Text(MARGIN, y + 18, letters, 11, "#222222", anchor="start"))
+    if show_lines:
+        scene.add(Polygon(((MARGIN, y + 29), (MARGIN + 9, y + 29), (MARGIN, y + 38)), fill=COVER_TINTS[0]))
+        scene.add(Polygon(((MARGIN + 22, y + 38), (MARGIN + 13, y + 38), (MARGIN + 22, y + 29)), fill=COVER_TINTS[1]))
+        text = "corner marks: squares covered by North's (top left) and South's (bottom right) lines of communication"
+        scene.add(Text(MARGIN + 30, y + 34, text, 11, "#222222", anchor="start"))
 
 
 def draw_terrain(scene: Scene) -> None:

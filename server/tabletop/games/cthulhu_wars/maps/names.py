@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from tabletop.core.errors import MalformedMove
+from tabletop.core.text import clip
 
 RULE = "cthulhu-wars/maps"
 MIN_PREFIX = 3
@@ -108,6 +109,6 @@ def _either(names: Sequence[str]) -> str:
 
 
 def _unknown_message(candidates: Sequence[Named], text: str, where: str) -> str:
-    message = f"No area called {text!r} on the {where} map"
+    message = f"No area called {clip(text, 60)!r} on the {where} map"
     close = close_names(candidates, text)
     return message + f" (closest: {', '.join(close)})" if close else message
