@@ -18,6 +18,12 @@ class CthulhuWarsOptions(BaseModel):
         "real ones before stand-ins, in registry order.",
     )
     alternate_layout: bool = Field(default=False, description="With 4 players, use the 'earth_4p_alt' layout.")
+    north_atlantic_touches_north_pacific: bool = Field(
+        default=True,
+        description="On the Western 5-player side (layouts earth_4p and earth_5p) North Atlantic and North Pacific "
+        "are adjacent, as on the published map (true), or not, as the seed's area lists read (false). The 3-player "
+        "side always has the pair (map decision 9).",
+    )
     first_player_without_cthulhu: Literal["random", "seat-order"] = Field(
         default="random",
         description="Round 1 first player when Great Cthulhu is not playing: drawn at random, or seat 0.",
