@@ -78,6 +78,7 @@ def test_object_moves_are_read_too():
     state, _ = random_game(3, 2)
     fresh = ENGINE.new_game(state.options, 3, 2)
     seat = ENGINE.to_move(fresh)[0]
+    fresh, _ = ENGINE.apply(fresh, seat, ENGINE.read_move({"kind": "direction", "direction": "clockwise"}, fresh, seat))
     action = ENGINE.read_move({"kind": "summon", "unit": "deep-one", "area": "south-pacific"}, fresh, seat)
     assert action in ENGINE.legal_actions(fresh, seat)
     assert POOL in fresh.seats[seat].units["deep-one"] and board.faction_of(fresh, seat).name == "great-cthulhu"

@@ -184,9 +184,13 @@ def set_first_player(state: GameState, seat: int, log: list[str]) -> None:
 
 
 def set_direction(state: GameState, direction: int, log: list[str]) -> None:
-    """Direction chosen: the Doom phase follows."""
+    """Direction chosen: the Doom phase follows, or in round 1 (only an Action phase) the Action phase
+    (``cthulhu-wars/first-player``)."""
     state.direction = direction
-    start_doom_phase(state, log)
+    if state.round == 1:
+        start_action_phase(state, log)
+    else:
+        start_doom_phase(state, log)
 
 
 # ---- the Doom phase -------------------------------------------------------------------
