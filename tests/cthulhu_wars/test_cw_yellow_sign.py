@@ -241,3 +241,21 @@ def test_yellow_sign_actions_round_trip_through_notation():
         ScreamingDead(undead=0, area="asia"), ScreamingDead(undead=3, area="north-atlantic"), Unnamed(area="europe"),
     ):  # fmt: skip
         assert ENGINE.parse(ENGINE.notation(action), state, 0) == action
+
+
+def test_the_move_list_shows_the_third_eye_desecration_cost_that_is_charged():
+    """The Third Eye (Hastur on the map): Desecrate costs 1; the legal-move list says so and 1 is charged."""
+    state = ys_game("third-eye")
+    ys = seat(state, YS)
+    put(state, YS, "king-in-yellow", "europe")
+    put(state, YS, "hastur", "europe")
+    moves = ENGINE.legal_moves(state, ys, focus="ys-desecrate")
+    summaries = [m.summary for g in moves.groups for m in g.moves]
+    assert summaries and all(s.endswith("(costs 1 Power)") for s in summaries), summaries
+    state.rng = ScriptedDice([6, 1])
+    state, _ = play(state, YS, "ys-desecrate undead")
+    assert state.seats[ys].power == 7
+    without = ys_game()
+    put(without, YS, "king-in-yellow", "europe")
+    moves = ENGINE.legal_moves(without, seat(without, YS), focus="ys-desecrate")
+    assert all(m.summary.endswith("(costs 2 Power)") for g in moves.groups for m in g.moves)

@@ -262,7 +262,7 @@ def action_cost(state: GameState, action: Any) -> int:
         return faction.summon_cost(state, seat, action.unit)
     if kind == "awaken":
         return next((c for u, a, c in faction.awaken_options(state, seat) if (u, a) == (action.unit, action.area)), 0)
-    return faction.action_costs.get(kind, 0)
+    return faction.action_cost(state, seat, action)
 
 
 def matches_focus(state: GameState, action: Any, focus: str) -> bool:

@@ -109,6 +109,10 @@ class Faction:
     def goos(self) -> tuple[str, ...]:
         return tuple(u.name for u in self.units if u.role == "goo")
 
+    def action_cost(self, state: GameState, seat: int, action: BaseModel) -> int:
+        """Power one of this faction's own actions costs now; default :attr:`action_costs` (0 if absent)."""
+        return self.action_costs.get(action.kind, 0)  # type: ignore[attr-defined]
+
     def summon_cost(self, state: GameState, seat: int, unit: str) -> int:
         """Power to Summon one ``unit`` (a Monster); default its printed cost."""
         return self.unit(unit).cost
