@@ -104,6 +104,7 @@ def test_devolve_is_offered_after_any_players_action():
     state, _ = play(state, GC, "summon shoggoth south-pacific")
     assert state.pending[0].kind == "devolve" and ENGINE.to_move(state) == [gc]
     state, _ = play(state, GC, "done")
+    state, _ = play(state, GC, "done")
     assert ENGINE.to_move(state) == [cc]
     state, _ = play(state, CC, "pass")
     assert state.pending[0].kind == "devolve"

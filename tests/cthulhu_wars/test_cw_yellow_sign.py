@@ -199,6 +199,7 @@ def test_screaming_dead_moves_king_and_undead_then_allows_a_different_paid_actio
     assert not any(isinstance(a, (ScreamingDead, Unnamed)) for a in options)
     state, _ = play(state, YS, "summon undead europe")
     assert state.seats[ys].power == 6 and state.seats[ys].units["undead"].count("europe") == 1
+    state, _ = play(state, YS, "done")  # no more unlimited actions
     assert ENGINE.to_move(state) == [seat(state, BG)]
 
 
@@ -219,7 +220,8 @@ def test_he_who_is_not_to_be_named_moves_hastur_to_a_cultist_and_the_second_acti
     state, _ = play(state, YS, "ys-unnamed south-pacific")
     assert state.seats[ys].units["hastur"] == ["south-pacific"] and state.seats[ys].power == 7
     assert not any(isinstance(a, ScreamingDead) for a in ENGINE.legal_actions(state, ys))
-    state, _ = play(state, YS, "done")
+    state, _ = play(state, YS, "done")  # declines the second action
+    state, _ = play(state, YS, "done")  # and ends the turn
     assert ENGINE.to_move(state) == [seat(state, BG)] and state.seats[ys].power == 7
 
 

@@ -9,9 +9,10 @@ only an Action phase.
 from __future__ import annotations
 
 from tabletop.games.cthulhu_wars import board, victory
-from tabletop.games.cthulhu_wars.battle import can_battle, step_battle
+from tabletop.games.cthulhu_wars.battle import step_battle
 from tabletop.games.cthulhu_wars.power import ExtraIncome, GatherPowerResult, PowerSources, gather_power
 from tabletop.games.cthulhu_wars.state import GameState, Pending, Turn
+from tabletop.games.cthulhu_wars.turn_actions import follow_up_options
 
 
 def advance(state: GameState, log: list[str]) -> None:
@@ -73,29 +74,16 @@ def first_active(state: GameState, start: int) -> int | None:
 
 
 def turn_over(state: GameState) -> bool:
-    """The turn ends once its action is done and nothing unlimited may follow."""
+    """The turn ends once its action is done and the seat says ``done`` or has no unlimited action left
+    (``cthulhu-wars/turn``); a seat at 0 Power can do nothing more."""
     turn = state.turn
-    if turn is None or turn.moving or not turn.acted:
-        return turn is None or (not turn.moving and state.seats[turn.seat].power <= 0)
-    return turn.closed or not unlimited_follow_ups(state, turn.seat)
-
-
-def unlimited_follow_ups(state: GameState, seat: int) -> bool:
-    """After its action a seat may go on with unlimited Battles (all six spellbooks) or faction unlimited actions."""
-    if state.seats[seat].power <= 0:
-        return False
-    faction = board.faction_of(state, seat)
-    if any(a.kind in faction.unlimited_kinds for a in faction.actions(state, seat)):
+    if turn is None:
         return True
-    return has_all_spellbooks(state, seat) and any(
-        can_battle(state, seat, area, enemy)
-        for area in board.occupied_areas(state, seat) if area not in state.turn.battled
-        for enemy in board.enemies_in(state, seat, area)
-    )  # fmt: skip
-
-
-def has_all_spellbooks(state: GameState, seat: int) -> bool:
-    return len(state.seats[seat].spellbooks) >= 6
+    if turn.moving:
+        return False
+    if not turn.acted:
+        return state.seats[turn.seat].power <= 0
+    return turn.closed or not follow_up_options(state, turn.seat)
 
 
 def run_after_action_hooks(state: GameState, log: list[str]) -> None:
