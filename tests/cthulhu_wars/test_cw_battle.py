@@ -32,8 +32,6 @@ def test_six_kills_four_and_five_pain_and_the_owner_assigns_kills_before_pains()
     state, log = play(state, CC, "assign kill flying-polyp")
     # the Pain then falls on a surviving Acolyte (automatic); GC's Starspawn is Pained too
     assert state.seats[cc].units["flying-polyp"].count("north-pacific") == 0
-    assert state.pending[0].kind == "spellbook"  # GC killed a unit: requirement 'kill-one'
-    state, _ = play(state, GC, "spellbook regenerate")
     assert state.pending[0].kind == "retreat" and ENGINE.to_move(state) == [gc]  # attacker retreats first
     assert "asia" not in {a.target for a in ENGINE.legal_actions(state, gc)}  # CC units are in Asia
     state, _ = play(state, GC, "retreat starspawn to south-pacific")
@@ -42,6 +40,8 @@ def test_six_kills_four_and_five_pain_and_the_owner_assigns_kills_before_pains()
     assert "south-pacific" not in targets and "asia" in targets
     state, _ = play(state, CC, "retreat acolyte to asia")
     assert state.battle is None
+    assert state.pending[0].kind == "spellbook"  # GC killed a unit: 'kill-one', checked once the battle is over
+    state, _ = play(state, GC, "spellbook regenerate")
     assert state.seats[cc].units["acolyte"].count("north-pacific") == 1
     assert state.seats[gc].units["starspawn"][0] == "south-pacific"
 

@@ -130,7 +130,13 @@ def test_harbinger_pays_half_the_current_awaken_cost_or_two_elder_signs():
 def test_harbinger_works_even_when_nyarlathotep_is_killed():
     state = harbinger_battle(awakened=True, cthulhu_rolls=(6, 1, 1, 1, 1, 1))
     assert cc(state).units["nyarlathotep"] == ["@pool"]
-    assert [p.kind for p in state.pending] == ["spellbook", "cc-harbinger"]  # Great Cthulhu's kill-one comes first
+    assert [p.kind for p in state.pending] == ["cc-harbinger"]  # Great Cthulhu's kill-one waits for the battle's end
+    state, _ = play(state, CC, "done")
+    while state.battle is not None:
+        assert state.pending[0].kind != "spellbook"
+        s = ENGINE.to_move(state)[0]
+        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[0])
+    assert state.pending[0].kind == "spellbook" and ENGINE.to_move(state) == [seat(state, GC)]
 
 
 def test_abduct_trades_a_nightgaunt_for_an_enemy_unit_of_its_choice():

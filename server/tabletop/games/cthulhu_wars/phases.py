@@ -16,15 +16,25 @@ from tabletop.games.cthulhu_wars.turn_actions import follow_up_options
 
 
 def advance(state: GameState, log: list[str]) -> None:
-    """Run every step that needs no decision."""
+    """Run every step that needs no decision.
+
+    Spellbook requirements are checked when an action is complete: not while a Move action is under way, a
+    battle is being fought or a decision of the action is awaited (``cthulhu-wars/factions``). Reaching 30 Doom
+    in the Action phase, by any means, ends the game at the end of the current turn (``cthulhu-wars/end``).
+    """
     while state.phase != "over":
-        award_spellbooks(state, log)
         if state.pending:
             return
         if state.battle is not None:
             step_battle(state, log)
             continue
+        if not (state.turn and state.turn.moving):
+            award_spellbooks(state, log)
+            if state.pending:
+                return
         if state.phase == "action":
+            if victory.doom_reached(state):
+                state.ending = True
             if state.turn and state.turn.hooks_due and not state.turn.moving:
                 state.turn.hooks_due = False
                 run_after_action_hooks(state, log)

@@ -18,7 +18,6 @@ from tabletop.games.cthulhu_wars.actions import (
 )  # fmt: skip
 from tabletop.games.cthulhu_wars.battle import can_battle, start_battle
 from tabletop.games.cthulhu_wars.state import POOL, GameState
-from tabletop.games.cthulhu_wars.victory import DOOM_TO_END
 
 GATE_COST = 3
 BATTLE_COST = 1
@@ -206,8 +205,6 @@ def resolve_turn_action(state: GameState, seat: int, action: BaseModel, log: lis
         log.append(f"{fs.faction} abandons its Gate in {action.area}.")
     elif kind == "reveal":
         board.reveal_elder_signs(state, seat, log)
-        if fs.doom >= DOOM_TO_END:
-            state.ending = True
     else:
         unlimited = is_unlimited(state, seat, action)  # e.g. Summon under Fertility Cult, Battle with six books
         if kind in MAIN:
