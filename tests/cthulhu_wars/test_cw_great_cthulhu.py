@@ -99,18 +99,34 @@ def test_yha_nthlei_adds_power_per_enemy_controlled_ocean_gate():
 
 
 def test_devolve_is_offered_after_any_players_action():
+    """Devolve is an out-of-turn window answer (rules_text out-of-turn), after Great Cthulhu's actions and others'."""
     state = with_spellbooks("devolve")
     gc, cc = seat(state, GC), seat(state, CC)
     state, _ = play(state, GC, "summon shoggoth south-pacific")
-    assert state.pending[0].kind == "devolve" and ENGINE.to_move(state) == [gc]
-    state, _ = play(state, GC, "done")
-    state, _ = play(state, GC, "done")
+    assert state.pending[0].kind == "window" and ENGINE.to_move(state) == [gc]
+    assert {ENGINE.notation(a) for a in ENGINE.legal_actions(state, gc)} == {"devolve south-pacific", "done"}
+    state, _ = play(state, GC, "done")  # no Devolve now
+    state, _ = play(state, GC, "done")  # end of the turn
     assert ENGINE.to_move(state) == [cc]
     state, _ = play(state, CC, "pass")
-    assert state.pending[0].kind == "devolve"
+    assert state.pending[0].kind == "window" and ENGINE.to_move(state) == [gc]
     state, _ = play(state, GC, "devolve south-pacific")
-    assert state.seats[gc].units["deep-one"].count("south-pacific") == 1
-    assert state.seats[gc].units["acolyte"].count("south-pacific") == 5
+    state, _ = play(state, GC, "devolve south-pacific")  # one Acolyte at a time, as often as you like
+    assert state.seats[gc].units["deep-one"].count("south-pacific") == 2
+    assert state.seats[gc].units["acolyte"].count("south-pacific") == 4
+    state, _ = play(state, GC, "done")
+    assert not state.pending and ENGINE.to_move(state) != [cc]
+
+
+def test_devolve_only_after_great_cthulhus_own_actions_under_the_other_ruling():
+    state = new_game(3, devolve_after_every_action=False)
+    gc, cc = seat(state, GC), seat(state, CC)
+    state.seats[gc].spellbooks = ["devolve"]
+    state, _ = play(state, GC, "pass")
+    assert state.pending[0].kind == "window" and ENGINE.to_move(state) == [gc]
+    state, _ = play(state, GC, "done")
+    state, _ = play(state, CC, "pass")
+    assert not state.pending or state.pending[0].kind != "window"
 
 
 def test_ocean_gates_requirement():

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from tabletop.games.cthulhu_wars import battle as battles
-from tabletop.games.cthulhu_wars import board, negotiation, phases
+from tabletop.games.cthulhu_wars import board, negotiation, phases, windows
 from tabletop.games.cthulhu_wars.actions import (
     ChooseDirection, ChooseFirstPlayer, Done, Proceed, RevealElderSigns, Ritual, SkipRitual, TakeSpellbook,
 )  # fmt: skip
@@ -22,7 +22,7 @@ def awaiting(state: GameState) -> list[int]:
     if not state.pending:
         return []
     first = state.pending[0]
-    return list(first.data["waiting"]) if first.kind == "negotiation" else [first.seat]
+    return list(first.data["waiting"]) if first.kind in ("negotiation", windows.WINDOW) else [first.seat]
 
 
 def decision_options(state: GameState, seat: int) -> list[BaseModel]:
@@ -46,6 +46,8 @@ def decision_options(state: GameState, seat: int) -> list[BaseModel]:
         return list(board.loss_options(state, data["victim"], data["area"], data["kinds"]))
     if kind == "negotiation":
         return list(negotiation.offer_options(state, data))
+    if kind == windows.WINDOW:
+        return windows.options(state, seat, data)
     options = decision_faction(state, seat, data).decision_options(state, seat, kind, data)
     return options if options and data.get("mandatory") else options + [Done()]
 
@@ -72,6 +74,9 @@ def resolve_decision(state: GameState, seat: int, action: BaseModel, log: list[s
     if pending.kind == "negotiation":
         negotiation.record_offer(state, seat, action, log)
         return
+    if pending.kind == windows.WINDOW:
+        windows.answer(state, seat, action, log)
+        return
     state.pending.pop(0)
     handler = HANDLERS.get(action.kind)
     if handler is not None:
@@ -95,7 +100,9 @@ def choose_direction(state: GameState, seat: int, pending: Pending, action: Choo
 
 
 def ritual(state: GameState, seat: int, pending: Pending, action: Ritual, log: list[str]) -> None:
+    """A Ritual; then the other seats may act out of turn (``cthulhu-wars/out-of-turn``)."""
     phases.perform_ritual(state, seat, log)
+    windows.open_window(state, seat, "doom")
 
 
 def reveal(state: GameState, seat: int, pending: Pending, action: RevealElderSigns, log: list[str]) -> None:
@@ -106,7 +113,9 @@ def reveal(state: GameState, seat: int, pending: Pending, action: RevealElderSig
 
 
 def no_ritual(state: GameState, seat: int, pending: Pending, action: SkipRitual, log: list[str]) -> None:
+    """No Ritual; then the other seats may act out of turn (``cthulhu-wars/out-of-turn``)."""
     log.append(f"{state.seats[seat].faction} performs no Ritual.")
+    windows.open_window(state, seat, "doom")
 
 
 def proceed(state: GameState, seat: int, pending: Pending, action: Proceed, log: list[str]) -> None:

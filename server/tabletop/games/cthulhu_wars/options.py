@@ -32,6 +32,12 @@ class CthulhuWarsOptions(BaseModel):
         default=False,
         description="Whether a submerged Cthulhu (on the faction card) counts as 'in play' for Y'ha Nthlei.",
     )
+    reveal_out_of_turn: bool = Field(
+        default=True,
+        description="A faction holding Elder Signs may reveal them out of turn: it is asked after every action of "
+        "another faction and after each Doom-phase decision of another faction (true, the printed rule: at any "
+        "time). False: only on its own turn and in its own Doom-phase decision (fewer questions for agents).",
+    )
     devolve_after_every_action: bool = Field(
         default=True,
         description="Offer Devolve after every action of any player (true) or only at the end of Great "

@@ -8,7 +8,7 @@ only an Action phase.
 
 from __future__ import annotations
 
-from tabletop.games.cthulhu_wars import board, victory
+from tabletop.games.cthulhu_wars import board, victory, windows
 from tabletop.games.cthulhu_wars.battle import step_battle
 from tabletop.games.cthulhu_wars.power import ExtraIncome, GatherPowerResult, PowerSources, gather_power
 from tabletop.games.cthulhu_wars.state import GameState, Pending, Turn
@@ -97,10 +97,12 @@ def turn_over(state: GameState) -> bool:
 
 
 def run_after_action_hooks(state: GameState, log: list[str]) -> None:
-    """Ongoing abilities that trigger after any player's action (e.g. Devolve)."""
-    actor = state.turn.seat if state.turn else -1
+    """After any player's action: ongoing abilities that need no choice (e.g. Passion), then the out-of-turn
+    window (e.g. Elder Sign reveals, Devolve; ``cthulhu-wars/out-of-turn``)."""
+    actor = state.turn.seat
     for seat in range(len(state.seats)):
         board.faction_of(state, seat).after_action(state, seat, actor, log)
+    windows.open_window(state, actor, "action")
 
 
 def end_of_turn(state: GameState, log: list[str]) -> bool:

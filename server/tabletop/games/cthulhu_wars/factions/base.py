@@ -14,8 +14,10 @@ Timings, in the order a game meets them:
   see :attr:`Faction.unlimited_kinds`) and :meth:`Faction.apply_action` resolves them;
   :meth:`Faction.decision_options` lists the answers to the faction's own pending decisions;
   :meth:`Faction.move_targets` says where a Move may take a unit (Flight).
-* After every action of anyone: :meth:`Faction.after_action` (ongoing abilities, e.g. Devolve)
-  and :meth:`Faction.met_requirements` (the engine then offers a spellbook per new one).
+* After every action of anyone: :meth:`Faction.after_action` (ongoing abilities without a choice,
+  e.g. Passion), then an out-of-turn window (windows.py) in which :meth:`Faction.window_options`
+  lists what the faction may do then (e.g. Devolve). :meth:`Faction.met_requirements` is checked
+  whenever an action is complete (the engine then offers a spellbook per new one).
 * Battle: :meth:`Faction.pre_battle_options` (optional pre-battle abilities),
   :meth:`Faction.unit_combat` (variable combat), :meth:`Faction.result_capacity`
   (how many results a unit can absorb), :meth:`Faction.spares` (a unit escaping elimination
@@ -170,7 +172,13 @@ class Faction:
         return []
 
     def after_action(self, state: GameState, seat: int, actor: int, log: list[str]) -> None:
-        """After any player's action (``actor``): ongoing abilities may queue decisions."""
+        """After any player's action (``actor``): ongoing abilities that need no choice."""
+
+    def window_options(self, state: GameState, seat: int, window: dict) -> list[BaseModel]:
+        """What this faction may do out of turn in a window (``cthulhu-wars/out-of-turn``); resolved by
+        :meth:`apply_action`. ``window["actor"]`` is the seat whose action or Doom-phase decision opened it and
+        ``window["context"]`` is ``"action"`` or ``"doom"``. Reveals are offered by the engine itself."""
+        return []
 
     def met_requirements(self, state: GameState, seat: int) -> list[str]:
         """Requirements (names) met now that are not yet recorded; checked after every action and step."""

@@ -10,7 +10,7 @@ from tabletop.games.cthulhu_wars import board
 from tabletop.games.cthulhu_wars.actions import Action
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
 from tabletop.games.cthulhu_wars.power import ExtraIncome
-from tabletop.games.cthulhu_wars.state import CARD, POOL, GameState, Pending
+from tabletop.games.cthulhu_wars.state import CARD, POOL, GameState
 
 NAME = "great-cthulhu"
 CTHULHU = "cthulhu"
@@ -55,7 +55,7 @@ class Emerge(Action):
 
 
 class Devolve(Action):
-    """After any action (Devolve): replace one of your Acolytes in the area with a Deep One."""
+    """Out of turn, after any action (Devolve): replace one of your Acolytes in the area with a Deep One."""
 
     kind: Literal["devolve"] = "devolve"
     area: str
@@ -225,7 +225,6 @@ class GreatCthulhu(Faction):
             board.place_figure(state, seat, "acolyte", board.pick_figure(state, seat, "acolyte", action.area), POOL)
             board.place_figure(state, seat, "deep-one", fs.units["deep-one"].index(POOL), action.area)
             log.append(f"Devolve: an Acolyte in {action.area} becomes a Deep One.")
-            self.offer_devolve(state, seat)
 
     def devour(self, state: GameState, seat: int, log: list[str]) -> None:
         battle = state.battle
@@ -246,13 +245,14 @@ class GreatCthulhu(Faction):
         log.append(f"Cthulhu submerges from {area}{' with his companions' if action.with_units else ''}.")
 
     # ---- Devolve -------------------------------------------------------------------------
-    def after_action(self, state: GameState, seat: int, actor: int, log: list[str]) -> None:
-        if state.options.devolve_after_every_action or actor == seat:
-            self.offer_devolve(state, seat)
-
-    def offer_devolve(self, state: GameState, seat: int) -> None:
-        if self.devolve_areas(state, seat):
-            state.pending.append(Pending(seat, "devolve"))
+    def window_options(self, state: GameState, seat: int, window: dict) -> list[BaseModel]:
+        """Devolve, in the window after any faction's action (option ``devolve_after_every_action``; else only
+        after your own), one Acolyte at a time (rule ``cthulhu-wars/great-cthulhu``)."""
+        if window["context"] != "action":
+            return []
+        if not (state.options.devolve_after_every_action or window["actor"] == seat):
+            return []
+        return [Devolve(area=a) for a in self.devolve_areas(state, seat)]
 
     def devolve_areas(self, state: GameState, seat: int) -> list[str]:
         fs = state.seats[seat]
@@ -260,10 +260,6 @@ class GreatCthulhu(Faction):
             return []
         return sorted({p for p in fs.units["acolyte"] if board.on_map(p)})
 
-    def decision_options(self, state: GameState, seat: int, pending_kind: str, data: dict) -> list[BaseModel]:
-        if pending_kind == "devolve":
-            return [Devolve(area=a) for a in self.devolve_areas(state, seat)]
-        return []
 
 
 FACTION = GreatCthulhu()
