@@ -12,7 +12,9 @@ Keys of ``state.battle`` that faction hooks may read or write: ``area``, ``attac
 it must take, ``{"kill": n, "pain": n}``); ``taken`` (seat -> ``"unit#index"`` -> results
 taken); ``kills_on`` (``"unit#index"`` -> Kills taken); ``pained`` (seat -> [unit, index]
 still to retreat); ``killed`` (seat -> enemy figures it eliminated with Kills);
-``devoured`` (seat -> enemy figures it removed by abilities, for requirements).
+``devoured`` (seat -> enemy figures it removed by abilities, for requirements); ``exempt``
+([seat, unit, index] of figures Invisibility keeps out of the battle: they stay on the map and
+their Gates but roll no dice, take no results and cannot be chosen by battle abilities).
 """
 
 from __future__ import annotations
@@ -33,9 +35,10 @@ STEPS = ("pre-attacker", "pre-defender", "roll", "kills", "pains", "post", "retr
 
 # ---- declaring ------------------------------------------------------------------------
 def side_combat(state: GameState, seat: int, battle: dict | None, area: str) -> int:
-    """Dice a side rolls: the sum of its units' Combat in ``area`` plus battle bonuses."""
+    """Dice a side rolls: the sum of the Combat of its units in the battle (not those exempt) plus bonuses."""
     faction = board.faction_of(state, seat)
-    dice = sum(faction.unit_combat(state, seat, kind, battle or {}, n) for kind, n in board.units_in(state, seat, area).items())
+    present = board.in_battle(state, seat, battle) if battle else board.units_in(state, seat, area)
+    dice = sum(faction.unit_combat(state, seat, kind, battle or {}, n) for kind, n in present.items())
     return dice + ((battle or {}).get("bonus", {}).get(seat, 0))
 
 
@@ -49,7 +52,7 @@ def start_battle(state: GameState, seat: int, area: str, enemy: int, log: list[s
     state.battle = {
         "area": area, "attacker": seat, "defender": enemy, "step": 0, "used": [], "bonus": {},
         "hits": {}, "taken": {}, "pained": {seat: [], enemy: []}, "killed": {seat: 0, enemy: 0},
-        "devoured": {seat: 0, enemy: 0}, "rolls": {},
+        "devoured": {seat: 0, enemy: 0}, "rolls": {}, "exempt": [],
     }  # fmt: skip
     log.append(f"{state.seats[seat].faction} battles {state.seats[enemy].faction} in {area}.")
 
@@ -115,8 +118,13 @@ def chooser(state: GameState, battle: dict, owner: int, step: str) -> int:
 
 
 # ---- assigning results ----------------------------------------------------------------
-def figures_in_battle(state: GameState, seat: int, area: str) -> list[tuple[str, int]]:
-    return [(kind, i) for kind, places in state.seats[seat].units.items() for i, p in enumerate(places) if p == area]
+def figures_in_battle(state: GameState, battle: dict, seat: int) -> list[tuple[str, int]]:
+    """Figures (type, index) of ``seat`` in the battle: in its area and not exempt (Invisibility)."""
+    area, exempt = battle["area"], board.exempt_in(battle, seat)
+    return [
+        (kind, i) for kind, places in state.seats[seat].units.items()
+        for i, p in enumerate(places) if p == area and (kind, i) not in exempt
+    ]  # fmt: skip
 
 
 def room_left(state: GameState, battle: dict, seat: int) -> dict[str, int]:
@@ -124,7 +132,7 @@ def room_left(state: GameState, battle: dict, seat: int) -> dict[str, int]:
     faction = board.faction_of(state, seat)
     taken = battle["taken"].get(seat, {})
     room: dict[str, int] = {}
-    for kind, i in figures_in_battle(state, seat, battle["area"]):
+    for kind, i in figures_in_battle(state, battle, seat):
         left = faction.result_capacity(state, seat, kind) - taken.get(f"{kind}#{i}", 0)
         if left > 0:
             room[kind] = room.get(kind, 0) + left
@@ -158,7 +166,7 @@ def apply_assignment(state: GameState, battle: dict, seat: int, assign: Assign, 
     faction = board.faction_of(state, seat)
     for kind in dict.fromkeys(assign.units):
         for _ in range(assign.units.count(kind)):
-            figures = [i for k, i in figures_in_battle(state, seat, battle["area"]) if k == kind]
+            figures = [i for k, i in figures_in_battle(state, battle, seat) if k == kind]
             cap = faction.result_capacity(state, seat, kind)
             open_figs = [i for i in figures if taken.get(f"{kind}#{i}", 0) < cap]
             index = min(open_figs, key=lambda i: (taken.get(f"{kind}#{i}", 0), board.gate_figure(state, seat, kind, battle["area"]) == i))

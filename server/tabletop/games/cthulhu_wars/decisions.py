@@ -43,7 +43,8 @@ def decision_options(state: GameState, seat: int) -> list[BaseModel]:
     if kind == "retreat":
         return list(battles.retreat_options(state, data["owner"]))
     if kind == "lose":
-        return list(board.loss_options(state, data["victim"], data["area"], data["kinds"]))
+        exclude = tuple((k, i) for k, i in data.get("exclude", ()))
+        return list(board.loss_options(state, data["victim"], data["area"], data["kinds"], exclude))
     if kind == "negotiation":
         return list(negotiation.offer_options(state, data))
     if kind == windows.WINDOW:

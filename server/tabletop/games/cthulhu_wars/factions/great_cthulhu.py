@@ -162,11 +162,10 @@ class GreatCthulhu(Faction):
         return 2 if unit == "starspawn" and "regenerate" in state.seats[seat].spellbooks else 1
 
     def pre_battle_options(self, state: GameState, seat: int, battle: dict) -> list[BaseModel]:
-        area = battle["area"]
-        mine = board.units_in(state, seat, area)
+        mine = board.in_battle(state, seat, battle)
         options: list[BaseModel] = []
         enemy = battle["defender"] if seat == battle["attacker"] else battle["attacker"]
-        if CTHULHU in mine and "devour" not in battle["used"] and self.devour_targets(state, enemy, area):
+        if CTHULHU in mine and "devour" not in battle["used"] and self.devour_targets(state, enemy, battle):
             options.append(Devour())
         if "absorb" in state.seats[seat].spellbooks and "shoggoth" in mine:
             options.extend(
@@ -175,9 +174,10 @@ class GreatCthulhu(Faction):
             )  # fmt: skip
         return options
 
-    def devour_targets(self, state: GameState, enemy: int, area: str) -> list[str]:
+    def devour_targets(self, state: GameState, enemy: int, battle: dict) -> list[str]:
+        """The enemy's Monster and Cultist types in the battle (not exempt)."""
         faction = board.faction_of(state, enemy)
-        theirs = board.units_in(state, enemy, area)
+        theirs = board.in_battle(state, enemy, battle)
         return [k for k in faction.cultists() + faction.monsters() if k in theirs]
 
     # ---- actions -------------------------------------------------------------------------
@@ -204,7 +204,7 @@ class GreatCthulhu(Faction):
         if isinstance(action, Devour):
             self.devour(state, seat, log)
         elif isinstance(action, Absorb):
-            index = board.pick_figure(state, seat, action.unit, state.battle["area"])
+            index = board.pick_figure(state, seat, action.unit, state.battle["area"], exclude=board.exempt_in(state.battle, seat))
             board.eliminate(state, seat, action.unit, index)
             state.battle["bonus"][seat] = state.battle["bonus"].get(seat, 0) + ABSORB_DICE
             log.append(f"Absorb: a {action.unit} is absorbed into a Shoggoth (+{ABSORB_DICE} dice).")
@@ -232,7 +232,8 @@ class GreatCthulhu(Faction):
         battle["devoured"][seat] += 1
         enemy = battle["defender"] if seat == battle["attacker"] else battle["attacker"]
         log.append("Cthulhu devours: the enemy must eliminate one of its Monsters or Cultists.")
-        board.take_unit(state, enemy, battle["area"], self.devour_targets(state, enemy, battle["area"]), "eliminate", seat, log)
+        board.take_unit(state, enemy, battle["area"], self.devour_targets(state, enemy, battle), "eliminate", seat, log,
+                        exclude=board.exempt_in(battle, enemy))
 
     def submerge(self, state: GameState, seat: int, action: Submerge, log: list[str]) -> None:
         fs = state.seats[seat]
