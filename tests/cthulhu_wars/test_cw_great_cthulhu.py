@@ -74,16 +74,48 @@ def test_dreams_swaps_an_enemy_acolyte_for_yours():
     assert state.seats[gc].units["acolyte"].count("asia") == 1
 
 
-def test_submerge_and_rise_anywhere():
+def test_submerge_takes_cthulhu_and_any_chosen_subset_of_the_units_with_him():
+    """rules_text great-cthulhu: Submerge moves Cthulhu onto the card with any of your units in his area that you
+    choose, one figure at a time (`submerge`, `submerge-with <unit>`..., `done`)."""
     state = with_spellbooks("submerge")
     gc = seat(state, GC)
     put(state, GC, "cthulhu", "south-pacific")
-    state, _ = play(state, GC, "submerge with-units")
-    assert state.seats[gc].units["cthulhu"][0] == "@card" and state.seats[gc].units["acolyte"].count("@card") == 6
-    assert state.gates["south-pacific"] is None
+    put(state, GC, "deep-one", "south-pacific", 2)
+    put(state, GC, "starspawn", "south-pacific")
+    state, _ = play(state, GC, "submerge")
+    assert state.seats[gc].units["cthulhu"][0] == "@card" and state.seats[gc].power == 7
+    assert state.pending[0].kind == "submerge-with" and ENGINE.to_move(state) == [gc]
+    assert {ENGINE.notation(a) for a in ENGINE.legal_actions(state, gc)} == {
+        "submerge-with acolyte", "submerge-with deep-one", "submerge-with starspawn", "done"}
+    state, _ = play(state, GC, "submerge-with deep-one")
+    state, _ = play(state, GC, "submerge-with acolyte")
+    state, _ = play(state, GC, "submerge-with acolyte")
+    state, _ = play(state, GC, "done")
+    units = state.seats[gc].units
+    assert units["deep-one"].count("@card") == 1 and units["deep-one"].count("south-pacific") == 1
+    assert units["acolyte"].count("@card") == 2 and units["acolyte"].count("south-pacific") == 4
+    assert units["starspawn"] == ["south-pacific", "@pool"]
+    assert state.controller("south-pacific") == gc, "the Acolytes taken were those off the Gate"
+    assert state.seats[gc].power == 7, "the units that follow cost nothing more"
     give_turn(state, GC, power=1)
     state, _ = play(state, GC, "emerge europe")
-    assert state.seats[gc].units["cthulhu"][0] == "europe" and state.seats[gc].power == 1
+    assert state.seats[gc].units["cthulhu"][0] == "europe" and state.seats[gc].units["acolyte"].count("europe") == 2
+    assert state.seats[gc].units["deep-one"].count("europe") == 1 and state.seats[gc].power == 1
+
+
+def test_submerge_alone_and_all_of_them():
+    state = with_spellbooks("submerge")
+    gc = seat(state, GC)
+    put(state, GC, "cthulhu", "south-pacific")
+    alone, _ = play(state, GC, "submerge")
+    alone, _ = play(alone, GC, "done")
+    assert alone.seats[gc].units["acolyte"].count("south-pacific") == 6 and alone.controller("south-pacific") == gc
+    everyone = state
+    everyone, _ = play(everyone, GC, "submerge")
+    for _ in range(6):
+        everyone, _ = play(everyone, GC, "submerge-with acolyte")
+    assert everyone.seats[gc].units["acolyte"].count("@card") == 6 and everyone.gates["south-pacific"] is None
+    assert everyone.pending == [] or everyone.pending[0].kind != "submerge-with", "nothing left to take"
 
 
 def test_yha_nthlei_adds_power_per_enemy_controlled_ocean_gate():

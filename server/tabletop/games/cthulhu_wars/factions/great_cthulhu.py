@@ -10,12 +10,13 @@ from tabletop.games.cthulhu_wars import board
 from tabletop.games.cthulhu_wars.actions import Action
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
 from tabletop.games.cthulhu_wars.power import ExtraIncome
-from tabletop.games.cthulhu_wars.state import CARD, POOL, GameState
+from tabletop.games.cthulhu_wars.state import CARD, POOL, GameState, Pending
 
 NAME = "great-cthulhu"
 CTHULHU = "cthulhu"
 FIRST_AWAKEN_COST, LATER_AWAKEN_COST = 10, 4
 DREAMS_COST, SUBMERGE_COST = 2, 1
+SUBMERGE_WITH = "submerge-with"
 ABSORB_DICE = 3
 
 
@@ -41,10 +42,16 @@ class Dreams(Action):
 
 
 class Submerge(Action):
-    """Action (Submerge, 1 Power): Cthulhu in an ocean goes to your card, with your other units there if chosen."""
+    """Action (Submerge, 1 Power): Cthulhu in an ocean goes to your card; then any of your units there may follow."""
 
     kind: Literal["submerge"] = "submerge"
-    with_units: bool = False
+
+
+class SubmergeWith(Action):
+    """Decision after Submerge: one more of your units in the area Cthulhu left goes with him (``done`` stops)."""
+
+    kind: Literal["submerge-with"] = "submerge-with"
+    unit: str
 
 
 class Emerge(Action):
@@ -89,7 +96,7 @@ class GreatCthulhu(Faction):
         Spellbook("submerge", "Submerge", "action", "1 Power: Cthulhu (and units with him) leave an ocean for your card."),
         Spellbook("yha-nthlei", "Y'ha Nthlei", "gather", "+1 Power per enemy-controlled ocean Gate while Cthulhu is in play."),
     )
-    action_models = (Devour, Absorb, Dreams, Submerge, Emerge, Devolve)
+    action_models = (Devour, Absorb, Dreams, Submerge, SubmergeWith, Emerge, Devolve)
     action_costs = {"dreams": DREAMS_COST, "submerge": SUBMERGE_COST}
 
     # ---- Awakening and Immortal ----------------------------------------------------------
@@ -192,9 +199,7 @@ class GreatCthulhu(Faction):
             )  # fmt: skip
         place = fs.units[CTHULHU][0]
         if "submerge" in fs.spellbooks and fs.power >= SUBMERGE_COST and board.on_map(place) and state.layout.area(place).type == "ocean":
-            options.append(Submerge(with_units=False))
-            if sum(board.units_in(state, seat, place).values()) > 1:
-                options.append(Submerge(with_units=True))
+            options.append(Submerge())
         if any(CARD in places for places in fs.units.values()):
             options.extend(Emerge(area=a.id) for a in state.layout.areas)
         return options
@@ -214,7 +219,9 @@ class GreatCthulhu(Faction):
             board.place_figure(state, seat, "acolyte", fs.units["acolyte"].index(POOL), action.area)
             log.append(f"Dreams: a {NAME} Acolyte appears in {action.area}.")
         elif isinstance(action, Submerge):
-            self.submerge(state, seat, action, log)
+            self.submerge(state, seat, log)
+        elif isinstance(action, SubmergeWith):
+            self.submerge_with(state, seat, action, log)
         elif isinstance(action, Emerge):
             for kind, places in fs.units.items():
                 for i, p in enumerate(places):
@@ -235,15 +242,33 @@ class GreatCthulhu(Faction):
         board.take_unit(state, enemy, battle["area"], self.devour_targets(state, enemy, battle), "eliminate", seat, log,
                         exclude=board.exempt_in(battle, enemy))
 
-    def submerge(self, state: GameState, seat: int, action: Submerge, log: list[str]) -> None:
+    def submerge(self, state: GameState, seat: int, log: list[str]) -> None:
+        """Submerge: Cthulhu goes onto the card; then any chosen subset of your units in his area follows, one
+        figure at a time (rule ``cthulhu-wars/great-cthulhu``)."""
         fs = state.seats[seat]
         fs.power -= SUBMERGE_COST
         area = fs.units[CTHULHU][0]
-        for kind, places in fs.units.items():
-            for i, p in enumerate(places):
-                if p == area and (kind == CTHULHU or action.with_units):
-                    board.place_figure(state, seat, kind, i, CARD)
-        log.append(f"Cthulhu submerges from {area}{' with his companions' if action.with_units else ''}.")
+        board.place_figure(state, seat, CTHULHU, 0, CARD)
+        fs.flags["submerged-from"] = area
+        log.append(f"Cthulhu submerges from {area}.")
+        self.offer_submerge_with(state, seat)
+
+    def offer_submerge_with(self, state: GameState, seat: int) -> None:
+        if board.has_units(state, seat, state.seats[seat].flags["submerged-from"]):
+            state.pending.insert(0, Pending(seat, SUBMERGE_WITH))
+
+    def submerge_with(self, state: GameState, seat: int, action: SubmergeWith, log: list[str]) -> None:
+        """One figure follows Cthulhu onto the card (one off the Gate while there is one)."""
+        area = state.seats[seat].flags["submerged-from"]
+        board.place_figure(state, seat, action.unit, board.pick_figure(state, seat, action.unit, area), CARD)
+        log.append(f"A {action.unit} submerges with Cthulhu.")
+        self.offer_submerge_with(state, seat)
+
+    def decision_options(self, state: GameState, seat: int, pending_kind: str, data: dict) -> list[BaseModel]:
+        if pending_kind == SUBMERGE_WITH:
+            area = state.seats[seat].flags["submerged-from"]
+            return [SubmergeWith(unit=k) for k in sorted(board.units_in(state, seat, area))]
+        return []
 
     # ---- Devolve -------------------------------------------------------------------------
     def window_options(self, state: GameState, seat: int, window: dict) -> list[BaseModel]:
