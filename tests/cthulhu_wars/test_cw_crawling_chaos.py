@@ -289,3 +289,26 @@ def test_crawling_chaos_actions_round_trip_through_notation():
                  "cc-invisibility acolyte great-cthulhu on-gate",
                  "cc-seek-and-destroy europe", "cc-thousand-forms", "cc-harbinger cthulhu elder-signs 2"):  # fmt: skip
         assert ENGINE.notation(ENGINE.parse(text, state, 1)) == text
+
+
+def test_thousand_forms_when_the_foes_hold_less_than_the_roll_crawling_chaos_gains_it_all():
+    """rules_text crawling-chaos (ruling thousand_forms_when_foes_short, default caster-gains-roll, HRF's reading)."""
+    state = game("thousand-forms", power=1)
+    put(state, CC, "nyarlathotep", "asia")
+    gc, bg = seat(state, GC), seat(state, BG)
+    state.seats[gc].power, state.seats[bg].power = 1, 2
+    state.rng = ScriptedDice([5])
+    after, log = play(state, CC, "cc-thousand-forms")
+    assert cc(after).power == 1 + 5 and (after.seats[gc].power, after.seats[bg].power) == (1, 2)
+    assert not after.pending or after.pending[0].kind != "negotiation"
+
+    other = game("thousand-forms", power=1)
+    other.options = other.options.model_copy(update={"thousand_forms_when_foes_short": "foes-lose-all"})
+    put(other, CC, "nyarlathotep", "asia")
+    other.seats[gc].power, other.seats[bg].power = 1, 2
+    other.rng = ScriptedDice([5])
+    other, _ = play(other, CC, "cc-thousand-forms")
+    assert other.pending[0].kind == "negotiation" and other.pending[0].data["amount"] == 3
+    other, _ = play(other, GC, f"offer {GC}=1,{BG}=2")
+    other, _ = play(other, BG, f"offer {GC}=1,{BG}=2")
+    assert (other.seats[gc].power, other.seats[bg].power, cc(other).power) == (0, 0, 1)

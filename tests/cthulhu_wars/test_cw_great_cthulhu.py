@@ -191,3 +191,35 @@ def test_three_kills_in_one_battle_earn_both_kill_requirements():
     state.rng = ScriptedDice([6, 6, 6, 1, 1, 1])
     state, _ = play(state, GC, "battle asia vs crawling")
     assert {"kill-one", "kill-two"} <= set(state.seats[gc].requirements)
+
+
+def submerged_game(**options):
+    """Cthulhu and two Acolytes Submerged on the card; Great Cthulhu holds Y'ha Nthlei; an enemy ocean Gate."""
+    state = new_game(3, **options)
+    gc, cc = seat(state, GC), seat(state, CC)
+    fs = state.seats[gc]
+    fs.spellbooks = ["submerge", "yha-nthlei"]
+    fs.units["cthulhu"][0] = "@card"
+    fs.units["acolyte"][4:] = ["@card", "@card"]
+    state.seats[cc].units["acolyte"][5] = "north-atlantic"
+    state.gates["north-atlantic"] = (cc, "acolyte", 5)
+    return state, gc
+
+
+def test_submerged_units_count_as_in_play_for_power_rituals_and_yha_nthlei():
+    """Ruling submerged_units_in_play (default true): Submerged Cultists give Power, a Submerged Cthulhu gives a
+    Ritual its Elder Sign and keeps Y'ha Nthlei working."""
+    state, gc = submerged_game()
+    sources = phases.power_sources(state, gc, None)
+    assert sources.cultists == 6
+    assert [(e.count, e.power_each) for e in sources.extra] == [(1, 1)]
+    state.phase, state.turn, state.seats[gc].power = "doom", None, 10
+    phases.perform_ritual(state, gc, [])
+    assert len(state.seats[gc].elder_signs) == 1
+
+    old, gc = submerged_game(submerged_units_in_play=False)
+    sources = phases.power_sources(old, gc, None)
+    assert sources.cultists == 4 and sources.extra == []
+    old.phase, old.turn, old.seats[gc].power = "doom", None, 10
+    phases.perform_ritual(old, gc, [])
+    assert old.seats[gc].elder_signs == []

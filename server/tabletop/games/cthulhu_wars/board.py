@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tabletop.games.cthulhu_wars.factions import FACTIONS, Faction
 from tabletop.games.cthulhu_wars.actions import Lose
-from tabletop.games.cthulhu_wars.state import CAPTURED, POOL, GameState, Pending
+from tabletop.games.cthulhu_wars.state import CAPTURED, CARD, POOL, GameState, Pending
 
 
 def faction_of(state: GameState, seat: int) -> Faction:
@@ -99,10 +99,21 @@ def cultists_on_map(state: GameState, seat: int) -> int:
     return sum(1 for kind in faction.cultists() for p in state.seats[seat].units[kind] if on_map(p))
 
 
-def goos_on_map(state: GameState, seat: int) -> list[str]:
-    """Areas of this faction's Great Old Ones on the map (one entry per GOO)."""
+def in_play(state: GameState, place: str) -> bool:
+    """On the map, or Submerged on the faction card while option ``submerged_units_in_play`` holds (rulings)."""
+    return on_map(place) or (place == CARD and state.options.submerged_units_in_play)
+
+
+def cultists_in_play(state: GameState, seat: int) -> int:
+    """Cultists that give Power at Gather Power: on the map, and Submerged ones (see :func:`in_play`)."""
     faction = faction_of(state, seat)
-    return [p for kind in faction.goos() for p in state.seats[seat].units[kind] if on_map(p)]
+    return sum(1 for kind in faction.cultists() for p in state.seats[seat].units[kind] if in_play(state, p))
+
+
+def goos_in_play(state: GameState, seat: int) -> int:
+    """This faction's Great Old Ones in play (each gives a Ritual an Elder Sign; see :func:`in_play`)."""
+    faction = faction_of(state, seat)
+    return sum(1 for kind in faction.goos() for p in state.seats[seat].units[kind] if in_play(state, p))
 
 
 def enemies_in(state: GameState, seat: int, area: str) -> list[int]:

@@ -28,9 +28,17 @@ class CthulhuWarsOptions(BaseModel):
         default="random",
         description="Round 1 first player when Great Cthulhu is not playing: drawn at random, or seat 0.",
     )
-    yha_nthlei_counts_submerged: bool = Field(
-        default=False,
-        description="Whether a submerged Cthulhu (on the faction card) counts as 'in play' for Y'ha Nthlei.",
+    submerged_units_in_play: bool = Field(
+        default=True,
+        description="Units Submerged on Great Cthulhu's card count as in play (true): their Cultists give Power at "
+        "Gather Power, a submerged Cthulhu gives a Ritual its Elder Sign and keeps Y'ha Nthlei working. False: only "
+        "units on the map count.",
+    )
+    thousand_forms_when_foes_short: Literal["caster-gains-roll", "foes-lose-all"] = Field(
+        default="caster-gains-roll",
+        description="Thousand Forms when the foes together hold less Power than the roll: Crawling Chaos gains the "
+        "full roll at once (caster-gains-roll, HRF's reading), or the foes share the loss of all they have "
+        "(foes-lose-all; Crawling Chaos gains the roll only if they disagree).",
     )
     reveal_out_of_turn: bool = Field(
         default=True,

@@ -140,7 +140,7 @@ def power_sources(state: GameState, seat: int, highest: int | None) -> PowerSour
     faction = board.faction_of(state, seat)
     extras: list[ExtraIncome] = faction.gather_extras(state, seat)
     return PowerSources(
-        cultists=board.cultists_on_map(state, seat),
+        cultists=board.cultists_in_play(state, seat),
         controlled_gates=len(board.controlled_gates(state, seat)),
         abandoned_gates=len(board.abandoned_gates(state)),
         captured_cultists=len(state.seats[seat].captives),
@@ -224,7 +224,8 @@ def has_doom_choice(state: GameState, seat: int) -> bool:
 
 
 def perform_ritual(state: GameState, seat: int, log: list[str]) -> None:
-    """Pay the track cost, move the marker, Doom per controlled Gate, an Elder Sign per Great Old One."""
+    """Pay the track cost, move the marker, Doom per controlled Gate, an Elder Sign per Great Old One of the
+    faction in play (``cthulhu-wars/doom``)."""
     fs = state.seats[seat]
     cost = state.ritual_cost
     fs.power -= cost
@@ -232,7 +233,7 @@ def perform_ritual(state: GameState, seat: int, log: list[str]) -> None:
     fs.doom += doom
     state.ritual_step = min(state.ritual_step + 1, len(state.ritual_track) - 1)
     log.append(f"{fs.faction} performs a Ritual of Annihilation for {cost} Power: +{doom} Doom.")
-    for _ in board.goos_on_map(state, seat):
+    for _ in range(board.goos_in_play(state, seat)):
         board.draw_elder_sign(state, seat, log)
     fs.flags["rituals"] = fs.flags.get("rituals", 0) + 1
 

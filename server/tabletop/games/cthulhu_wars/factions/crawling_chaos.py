@@ -198,13 +198,19 @@ class CrawlingChaos(Faction):
         log.append(f"{NAME} pays {action.cost} Power towards its spellbooks.")
 
     def thousand_forms(self, state: GameState, seat: int, log: list[str]) -> None:
-        """Thousand Forms: roll 1d6; the foes negotiate who loses that much Power (rule ``cthulhu-wars/crawling-chaos``)."""
+        """Thousand Forms: roll 1d6; the foes negotiate who loses that much Power; if they hold less than that
+        between them, Crawling Chaos gains the roll (option ``thousand_forms_when_foes_short``; rule
+        ``cthulhu-wars/crawling-chaos``)."""
         fs = state.seats[seat]
         fs.flags["thousand-forms-round"] = state.round
         roll = state.rng.die()
         fs.flags["thousand-forms-roll"] = roll
         log.append(f"Thousand Forms: {NAME} rolls {roll}.")
         limits = {s: other.power for s, other in enumerate(state.seats) if s != seat}
+        if sum(limits.values()) < roll and state.options.thousand_forms_when_foes_short == "caster-gains-roll":
+            fs.power += roll
+            log.append(f"Thousand Forms: the foes hold less than {roll} Power between them, so {NAME} gains {roll}.")
+            return
         negotiation.open_negotiation(state, topic=THOUSAND_FORMS, owner=seat, amount=roll, limits=limits, log=log)
 
     # ---- battle: pre-battle spellbooks ---------------------------------------------------

@@ -153,11 +153,10 @@ class GreatCthulhu(Faction):
 
     # ---- income and battle ---------------------------------------------------------------
     def gather_extras(self, state: GameState, seat: int) -> list[ExtraIncome]:
-        """Y'ha Nthlei: +1 per enemy-controlled Gate in an ocean while Cthulhu is in play."""
+        """Y'ha Nthlei: +1 per enemy-controlled Gate in an ocean while Cthulhu is in play (Submerged counts, option
+        ``submerged_units_in_play``)."""
         fs = state.seats[seat]
-        place = fs.units[CTHULHU][0]
-        in_play = board.on_map(place) or (place == CARD and state.options.yha_nthlei_counts_submerged)
-        if "yha-nthlei" not in fs.spellbooks or not in_play:
+        if "yha-nthlei" not in fs.spellbooks or not board.in_play(state, fs.units[CTHULHU][0]):
             return []
         count = sum(
             1 for area, holder in state.gates.items()
