@@ -174,6 +174,8 @@ def test_necrophagy_ghoul_cannot_take_the_pain_it_brings():
     state.rng = ScriptedDice([1, 1, 1, 1, 1, 1, 1])
     state, _ = play(state, GC, f"battle africa vs {BG}")
     state, _ = play(state, BG, "necrophagy europe")
+    assert "assign pain ghoul" not in texts(state, BG)
+    state, _ = play(state, BG, "assign pain acolyte")  # not the one on the Gate
     state, _ = play(state, GC, "retreat deep-one to asia")
     state, _ = play(state, BG, "retreat acolyte to south-atlantic")
     assert state.seats[bg].units["ghoul"].count("africa") == 1

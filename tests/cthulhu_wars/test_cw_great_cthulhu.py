@@ -190,6 +190,7 @@ def test_three_kills_in_one_battle_earn_both_kill_requirements():
     put(state, GC, "starspawn", "asia", 2)
     state.rng = ScriptedDice([6, 6, 6, 1, 1, 1])
     state, _ = play(state, GC, "battle asia vs crawling")
+    state, _ = play(state, CC, "assign kill acolyte,acolyte,acolyte")
     assert {"kill-one", "kill-two"} <= set(state.seats[gc].requirements)
 
 

@@ -261,3 +261,18 @@ def test_the_move_list_shows_the_third_eye_desecration_cost_that_is_charged():
     put(without, YS, "king-in-yellow", "europe")
     moves = ENGINE.legal_moves(without, seat(without, YS), focus="ys-desecrate")
     assert all(m.summary.endswith("(costs 2 Power)") for g in moves.groups for m in g.moves)
+
+
+def test_vengeance_can_kill_the_acolyte_on_a_gate():
+    """rules_text battle: results go to individual figures chosen by whoever assigns them (here the Yellow Sign,
+    by Vengeance), the Gate's controller included."""
+    state = ys_game()
+    ys, gc = seat(state, YS), seat(state, GC)
+    put(state, YS, "hastur", "south-pacific")
+    state.rng = ScriptedDice([6, 1, 1, 1, 1])  # Hastur rolls 5 dice: one Kill; Great Cthulhu's Acolytes roll none
+    state, _ = play(state, YS, "battle south-pacific vs great-cthulhu")
+    assert ENGINE.to_move(state) == [ys] and state.pending[0].data["owner"] == gc
+    assert {ENGINE.notation(a) for a in ENGINE.legal_actions(state, ys)} == {
+        "assign kill acolyte", "assign kill acolyte@gate"}
+    state, _ = play(state, YS, "assign kill acolyte@gate")
+    assert state.gates["south-pacific"] is None and state.seats[gc].units["acolyte"].count("south-pacific") == 5
