@@ -161,6 +161,7 @@ class CthulhuWars(Engine[GameState, Any]):
             "ritual_cost": state.ritual_cost,
             "instant_death": state.instant_death,
             "to_move": [state.seats[s].faction for s in self.to_move(state)],
+            "turn": state.seats[state.turn.seat].faction if state.turn else None,
             "pending": state.pending[0].kind if state.pending else None,
             "gates": {a: (state.seats[h[0]].faction if h else None) for a, h in state.gates.items()},
             "battle": battle_view(state),
