@@ -1,7 +1,7 @@
 """Out-of-turn windows (rules_text ``cthulhu-wars/out-of-turn``): Elder Sign reveals during another faction's
 turn and in the Doom phase, several seats asked at once, seats with nothing to do left alone."""
 
-from tabletop.games.cthulhu_wars import ENGINE
+from tabletop.games.cthulhu_wars import ENGINE, phases
 
 from .cw_helpers import BG, CC, GC, give_turn, new_game, play, seat
 
@@ -90,3 +90,18 @@ def test_the_other_ruling_asks_nobody_out_of_turn():
     assert not state.pending and ENGINE.to_move(state) == [seat(state, GC)]
     give_turn(state, CC, power=3)
     assert "reveal" in texts(state, CC), "its own turn still allows it"
+
+
+def test_a_doom_phase_decision_ending_with_a_reveal_also_opens_a_window():
+    state = new_game(3)
+    cc, bg = seat(state, CC), seat(state, BG)
+    state.phase, state.turn = "doom", None
+    for fs in state.seats:
+        fs.power = 0
+    state.seats[cc].elder_signs = [1]
+    state.seats[bg].elder_signs = [2]
+    state.doom_queue = [cc, bg]
+    phases.next_ritual(state, [])
+    assert ENGINE.to_move(state) == [cc]
+    state, _ = play(state, CC, "reveal")  # cannot pay for a Ritual: its decision is over
+    assert state.pending[0].kind == "window" and ENGINE.to_move(state) == [bg]

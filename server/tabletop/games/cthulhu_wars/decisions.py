@@ -107,10 +107,13 @@ def ritual(state: GameState, seat: int, pending: Pending, action: Ritual, log: l
 
 
 def reveal(state: GameState, seat: int, pending: Pending, action: RevealElderSigns, log: list[str]) -> None:
-    """Revealing in the Doom phase does not use up the seat's Ritual: it is asked again if it can still pay."""
+    """Revealing in the Doom phase does not use up the seat's Ritual: it is asked again if it can still pay;
+    otherwise its Doom-phase decision is over and the others may act out of turn."""
     board.reveal_elder_signs(state, seat, log)
     if phases.has_doom_choice(state, seat):
         state.pending.insert(0, pending)
+    else:
+        windows.open_window(state, seat, "doom")
 
 
 def no_ritual(state: GameState, seat: int, pending: Pending, action: SkipRitual, log: list[str]) -> None:
