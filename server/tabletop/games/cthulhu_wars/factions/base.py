@@ -129,7 +129,7 @@ class Faction:
 
     def move_targets(self, state: GameState, seat: int, unit: str, source: str) -> list[str]:
         """Areas a figure of ``unit`` may Move to from ``source``; default the adjacent ones (Flight: further)."""
-        return [a.id for a in state.layout.neighbours(source)]
+        return list(state.layout.area(source).adjacent)
 
     def spares(self, state: GameState, seat: int, unit: str, battle: dict, cause: str) -> bool:
         """Whether a figure of ``unit`` escapes elimination in battle; default never.
