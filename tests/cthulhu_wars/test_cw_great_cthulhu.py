@@ -224,3 +224,17 @@ def test_submerged_units_count_as_in_play_for_power_rituals_and_yha_nthlei():
     old.phase, old.turn, old.seats[gc].power = "doom", None, 10
     phases.perform_ritual(old, gc, [])
     assert old.seats[gc].elder_signs == []
+
+
+def test_submerge_and_assignment_moves_read_as_notation_and_as_objects():
+    state = with_spellbooks("submerge")
+    gc = seat(state, GC)
+    put(state, GC, "cthulhu", "south-pacific")
+    state, _ = play(state, GC, "submerge")
+    as_text = ENGINE.parse("submerge-with acolyte", state, gc)
+    as_object = ENGINE.read_move({"kind": "submerge-with", "unit": "acolyte"}, state, gc)
+    assert as_text == as_object and as_text in ENGINE.legal_actions(state, gc)
+    assert ENGINE.notation(as_object) == "submerge-with acolyte"
+    assign = ENGINE.read_move({"kind": "assign", "result": "kill", "units": ["deep-one", "acolyte@gate"]}, state, gc)
+    assert ENGINE.notation(assign) == "assign kill acolyte@gate,deep-one"
+    assert ENGINE.parse("assign kill deep-one,acolyte@gate", state, gc) == assign
