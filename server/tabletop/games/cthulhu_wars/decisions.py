@@ -1,7 +1,8 @@
 """Pending decisions and their answers (rules_text ``cthulhu-wars/turn`` and ``cthulhu-wars/battle``).
 
-The first entry of ``state.pending`` is the decision the game awaits; its ``seat`` (or,
-for a negotiation, every seat still to offer) answers with one of :func:`decision_options`.
+The first entry of ``state.pending`` is the decision the game awaits; its ``seat`` (or, for a
+negotiation or an out-of-turn window, every seat still asked; see windows.py and rules_text
+``cthulhu-wars/out-of-turn``) answers with one of :func:`decision_options`.
 """
 
 from __future__ import annotations
