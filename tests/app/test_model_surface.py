@@ -35,6 +35,14 @@ async def new_game(client: Client, game: str, **args) -> tuple[str, list[str], d
     return made["game_id"], [s["token"] for s in made["seats"]], made
 
 
+async def new_wars_game(client: Client, **args) -> tuple[str, list[str], int]:
+    """A Cthulhu Wars game past the First Player's choice of direction: the seat to act and its token."""
+    game_id, tokens, made = await new_game(client, "cthulhu-wars", **args)
+    first = made["to_move"][0]
+    played = await call(client, "apply_move", game_id=game_id, token=tokens[first], move="direction clockwise")
+    return game_id, tokens, played["to_move"][0]
+
+
 def text_of(result) -> str:
     return result.content[0].text
 
@@ -132,8 +140,7 @@ async def test_a_sequence_is_all_or_nothing_and_a_refusal_names_the_move(client:
 
 
 async def test_a_cthulhu_wars_move_of_several_units_is_one_call(client: Client):
-    game_id, tokens, made = await new_game(client, "cthulhu-wars", seats=4, seed=2)
-    seat = made["to_move"][0]
+    game_id, tokens, seat = await new_wars_game(client, seats=4, seed=2)
     waited = await client.call_tool("wait_for_turn", {"game_id": game_id, "token": tokens[seat], "timeout_seconds": 0})
     moves = [m for g in waited.structured_content["legal"] for m in g["moves"] if m.startswith("move ")]
     targets = sorted({m.split(">")[1] for m in moves})
@@ -203,8 +210,7 @@ async def test_wait_for_turn_stays_under_client_timeouts_and_reports_progress(cl
 
 # ---- clear answers -------------------------------------------------------------------------------------
 async def test_an_illegal_cthulhu_wars_move_says_what_fails_and_lists_legal_moves(client: Client):
-    game_id, tokens, made = await new_game(client, "cthulhu-wars", seats=4, seed=1)
-    seat = made["to_move"][0]
+    game_id, tokens, seat = await new_wars_game(client, seats=4, seed=1)
     state = await call(client, "get_state", game_id=game_id, token=tokens[seat])
     source = state["legal"][[g["title"] for g in state["legal"]].index("Move (1 Power per unit)")]["moves"][0].split(">")[0]
     unit, area = source.split()[1], source.split()[2]
@@ -340,7 +346,7 @@ def test_no_area_of_any_layout_is_drawn_over_another(options, seats):
 async def test_pictures_use_full_names_a_key_and_the_players_names(client: Client):
     wars_id, _, _ = await new_game(client, "cthulhu-wars", players=["Ann", "Bob", "Cy", "Di"], options={"alternate_layout": True}, seed=1)
     svg = (await client.call_tool("render_board", {"game_id": wars_id, "format": "svg"})).content[-1].resource.text
-    for text in ("Scandinavia", "Europe", "South", "Atlantic", "Key", "ac Acolyte", "Abandoned Gate", "(Ann)", "Action phase"):
+    for text in ("Scandinavia", "Europe", "South", "Atlantic", "Key", "ac Acolyte", "Abandoned Gate", "(Ann)", "First Player phase"):
         assert text in svg, text
     war_id, _, _ = await new_game(client, "game-of-war", players=["Ann", "Bob"], options={"opening": "default"}, seed=1)
     result = await client.call_tool("render_board", {"game_id": war_id, "format": "svg", "overlays": ["lines"]})

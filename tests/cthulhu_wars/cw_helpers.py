@@ -19,9 +19,13 @@ YS = "stand-in-yellow-sign"
 CORE_FACTIONS = [GC, CC, BG, YS, "stand-in-sleeper"]
 
 
-def new_game(players: int = 3, seed: int = 1, **options) -> GameState:
+def new_game(players: int = 3, seed: int = 1, *, direction: str | None = "clockwise", **options) -> GameState:
+    """A fresh game with the First Player's round-1 direction already chosen (``direction=None`` leaves it open)."""
     options.setdefault("factions", CORE_FACTIONS[:players])
-    return ENGINE.new_game(CthulhuWarsOptions(**options), players, seed)
+    state = ENGINE.new_game(CthulhuWarsOptions(**options), players, seed)
+    if direction is not None:
+        state, _ = play(state, state.first_player, f"direction {direction}")
+    return state
 
 
 def seat(state: GameState, faction: str) -> int:

@@ -3,7 +3,7 @@
 import pytest
 
 from tabletop.core.errors import IllegalMove
-from tabletop.games.cthulhu_wars import ENGINE
+from tabletop.games.cthulhu_wars import ENGINE, board
 
 from .cw_helpers import BG, CC, GC, give_turn, new_game, play, put, seat
 
@@ -20,6 +20,8 @@ def test_move_costs_one_per_unit_and_continues_until_done():
     assert state.seats[gc].power == 6
     assert state.seats[gc].units["acolyte"].count("south-pacific") == 4
     assert state.controller("south-pacific") == gc  # the Gate's own Acolyte stayed
+    assert ENGINE.to_move(state) == [gc], "unlimited actions (Abandon Gate) may follow the action"
+    state, _ = play(state, GC, "done")
     assert ENGINE.to_move(state) == [seat(state, CC)]
 
 
@@ -156,3 +158,58 @@ def test_view_is_json_ready_and_gather_projection_and_battle_preview_work():
     put(state, GC, "starspawn", "asia")
     odds = battle_preview(state, seat(state, GC), "asia", seat(state, CC))
     assert odds.attacker.dice == 3 and odds.defender.dice == 0
+
+
+def test_unlimited_actions_may_follow_the_action_until_the_seat_says_done():
+    """rules_text turn: unlimited actions come before and after the turn's one action. A Cultist moved onto an
+    Abandoned Gate may Control it in the same turn; Elder Signs may be revealed after the action too."""
+    state = new_game(3)
+    gc = seat(state, GC)
+    state.gates["north-pacific"] = None  # an Abandoned Gate next door
+    state.seats[gc].elder_signs = [2]
+    state, _ = play(state, GC, "move acolyte south-pacific>north-pacific")
+    state, _ = play(state, GC, "done")
+    assert ENGINE.to_move(state) == [gc] and state.turn.acted
+    follow = {ENGINE.notation(a) for a in ENGINE.legal_actions(state, gc)}
+    assert {"control north-pacific", "reveal", "done"} <= follow
+    assert not any(t.startswith(("move", "summon", "recruit", "pass")) for t in follow), "the one action is used"
+    state, _ = play(state, GC, "control north-pacific")
+    assert state.controller("north-pacific") == gc and ENGINE.to_move(state) == [gc]
+    state, _ = play(state, GC, "reveal")
+    assert state.seats[gc].doom == 2 and state.seats[gc].power == 7
+    state, _ = play(state, GC, "done")
+    assert ENGINE.to_move(state) == [seat(state, CC)]
+
+
+def test_after_the_action_a_seat_at_zero_power_takes_no_unlimited_action():
+    state = new_game(3)
+    gc = seat(state, GC)
+    give_turn(state, GC, power=1)
+    state.gates["north-pacific"] = None
+    state, _ = play(state, GC, "move acolyte south-pacific>north-pacific")
+    assert ENGINE.to_move(state) == [seat(state, CC)], "no Power left: the turn ends by itself"
+
+
+def test_with_all_six_spellbooks_battle_is_unlimited_once_per_area():
+    """rules_text battle: with all six spellbooks Battle no longer uses up the turn's action; still one battle
+    per area per turn."""
+    from .cw_helpers import ScriptedDice
+
+    state = new_game(3)
+    gc, cc = seat(state, GC), seat(state, CC)
+    state.seats[gc].spellbooks = ["devolve", "absorb", "regenerate", "dreams", "submerge", "yha-nthlei"]
+    state.seats[gc].requirements = [r.name for r in board.faction_of(state, gc).requirements]
+    put(state, GC, "starspawn", "asia")
+    put(state, GC, "starspawn", "africa")
+    put(state, GC, "deep-one", "south-pacific", 4)  # none left to Devolve
+    state.rng = ScriptedDice([1] * 20)  # every die misses
+    state, _ = play(state, GC, "battle asia vs crawling")
+    assert state.battle is None and ENGINE.to_move(state) == [gc] and not state.turn.acted
+    legal = {ENGINE.notation(a) for a in ENGINE.legal_actions(state, gc)}
+    assert "battle asia vs " + CC not in legal, "one battle per area per turn"
+    assert "battle africa vs " + BG in legal and "summon shoggoth south-pacific" in legal
+    state, _ = play(state, GC, "battle africa vs goat")
+    state, _ = play(state, GC, "summon shoggoth south-pacific")  # the turn's one action
+    assert state.turn.acted and state.seats[gc].power == 4
+    state, _ = play(state, GC, "done")
+    assert ENGINE.to_move(state) == [cc]

@@ -8,7 +8,7 @@ from tabletop.core.errors import IllegalMove
 from tabletop.games.cthulhu_wars import ENGINE
 from tabletop.games.cthulhu_wars.battle import battle_odds, dice_distribution
 
-from .cw_helpers import CC, GC, ScriptedDice, new_game, play, put, seat
+from .cw_helpers import CC, GC, ScriptedDice, give_turn, new_game, play, put, seat
 
 
 def skirmish(rolls):
@@ -32,8 +32,6 @@ def test_six_kills_four_and_five_pain_and_the_owner_assigns_kills_before_pains()
     state, log = play(state, CC, "assign kill flying-polyp")
     # the Pain then falls on a surviving Acolyte (automatic); GC's Starspawn is Pained too
     assert state.seats[cc].units["flying-polyp"].count("north-pacific") == 0
-    assert state.pending[0].kind == "spellbook"  # GC killed a unit: requirement 'kill-one'
-    state, _ = play(state, GC, "spellbook regenerate")
     assert state.pending[0].kind == "retreat" and ENGINE.to_move(state) == [gc]  # attacker retreats first
     assert "asia" not in {a.target for a in ENGINE.legal_actions(state, gc)}  # CC units are in Asia
     state, _ = play(state, GC, "retreat starspawn to south-pacific")
@@ -42,6 +40,8 @@ def test_six_kills_four_and_five_pain_and_the_owner_assigns_kills_before_pains()
     assert "south-pacific" not in targets and "asia" in targets
     state, _ = play(state, CC, "retreat acolyte to asia")
     assert state.battle is None
+    assert state.pending[0].kind == "spellbook"  # GC killed a unit: 'kill-one', checked once the battle is over
+    state, _ = play(state, GC, "spellbook regenerate")
     assert state.seats[cc].units["acolyte"].count("north-pacific") == 1
     assert state.seats[gc].units["starspawn"][0] == "south-pacific"
 
@@ -91,3 +91,47 @@ def test_a_faction_can_claim_another_sides_assignment(monkeypatch):
     assert state.pending[0].kind == "assign" and ENGINE.to_move(state) == [seat(state, GC)]
     state, _ = play(state, GC, "assign kill acolyte")
     assert state.seats[seat(state, CC)].units["flying-polyp"][0] == "north-pacific"
+
+
+def regenerate_battle(rolls):
+    """Crawling Chaos (stand-in) attacks two Starspawn with Regenerate in the North Pacific."""
+    state = new_game(3)
+    gc = seat(state, GC)
+    state.seats[gc].spellbooks = ["regenerate"]
+    put(state, GC, "starspawn", "north-pacific", 2)
+    put(state, CC, "nyarlathotep", "north-pacific")  # the stand-in rolls 4 dice
+    give_turn(state, CC, power=3)
+    state.rng = ScriptedDice(rolls)
+    state, _ = play(state, CC, "battle north-pacific vs great")
+    return state, gc
+
+
+def test_two_kills_can_be_put_on_one_regenerating_starspawn():
+    """rules_text battle: several results may go on one figure that can take them; two Kills kill a Starspawn with
+    Regenerate, one on each only Pains both."""
+    state, gc = regenerate_battle([6, 6, 1, 1] + [1] * 6)
+    assert ENGINE.to_move(state) == [gc]
+    options = {ENGINE.notation(a) for a in ENGINE.legal_actions(state, gc)}
+    assert options == {"assign kill starspawn*2", "assign kill starspawn,starspawn"}
+    one, _ = play(state, GC, "assign kill starspawn*2")
+    places = one.seats[gc].units["starspawn"]
+    assert sorted(places) == ["@pool", "north-pacific"], "one Starspawn died, the other is untouched"
+    spread, _ = play(state, GC, "assign kill starspawn,starspawn")
+    assert spread.seats[gc].units["starspawn"].count("@pool") == 0
+
+
+def test_a_pain_can_go_on_the_starspawn_that_already_took_a_kill():
+    state, gc = regenerate_battle([6, 4, 1, 1] + [1] * 6)  # the one Kill needs no choice: one kind of figure
+    options = {ENGINE.notation(a) for a in ENGINE.legal_actions(state, gc)}
+    assert options == {"assign pain starspawn", "assign pain starspawn+1"}
+    state, _ = play(state, GC, "assign pain starspawn+1")
+    assert len(state.battle["pained"][gc]) == 1, "only the Starspawn hit twice is Pained"
+
+
+def test_assignment_notation_reads_figures_in_any_order_and_as_objects():
+    state, gc = regenerate_battle([6, 6, 1, 1] + [1] * 6)
+    written = ENGINE.parse("assign kill starspawn, starspawn".replace(", ", ","), state, gc)
+    assert written == ENGINE.read_move({"kind": "assign", "result": "kill", "units": ["starspawn", "starspawn"]}, state, gc)
+    assert ENGINE.parse("assign kill starspawn*2", state, gc) in ENGINE.legal_actions(state, gc)
+    from tabletop.games.cthulhu_wars.actions import Assign
+    assert Assign(result="pain", units=("starspawn*1", "acolyte@gate+0")).units == ("acolyte@gate", "starspawn")

@@ -57,13 +57,14 @@ def test_awaken_shub_costs_eight_and_two_cultists_of_your_choice():
     assert "awaken shub-niggurath africa" in texts(state, BG)
     state, _ = play(state, BG, "awaken shub-niggurath africa")
     assert state.seats[bg].power == 2 and state.seats[bg].units["shub-niggurath"][0] == "africa"
-    assert "awaken-shub" in state.seats[bg].requirements and state.pending[0].kind == "spellbook"
-    state, _ = play(state, BG, "spellbook frenzy")
     options = texts(state, BG)
     assert "done" not in options and "bg-eliminate acolyte europe" in options and "bg-eliminate acolyte africa from-gate" in options
     state, _ = play(state, BG, "bg-eliminate acolyte europe")
+    assert state.seats[bg].requirements == [], "requirements are checked once the action is complete"
     state, _ = play(state, BG, "bg-eliminate acolyte africa")
     assert state.seats[bg].units["acolyte"].count("@pool") == 2 and state.controller("africa") == bg
+    assert "awaken-shub" in state.seats[bg].requirements and state.pending[0].kind == "spellbook"
+    state, _ = play(state, BG, "spellbook frenzy")
 
 
 def test_shub_needs_a_controlled_gate_and_two_cultists():
@@ -155,10 +156,11 @@ def test_necrophagy_in_a_battle_black_goat_is_not_in():
     assert ENGINE.to_move(state) == [bg] and "necrophagy africa" in texts(state, BG)
     state, _ = play(state, BG, "necrophagy africa")
     assert state.seats[bg].units["ghoul"].count("north-pacific") == 1
-    state, _ = play(state, BG, "spellbook frenzy")  # the Ghoul now shares areas with every enemy
     state, _ = play(state, GC, "retreat shoggoth to north-america")
     state, _ = play(state, CC, "retreat nightgaunt to asia")
     assert state.battle is None  # each side took its Pain and retreated
+    # while the battle ran the Ghoul shared areas with every enemy, but not once it was over: nothing earned
+    assert "share-areas" not in state.seats[bg].requirements and not state.pending
     assert state.seats[gc].units["shoggoth"][0] != "north-pacific"
     assert state.seats[cc].units["nightgaunt"].count("north-pacific") == 1
 
@@ -172,6 +174,8 @@ def test_necrophagy_ghoul_cannot_take_the_pain_it_brings():
     state.rng = ScriptedDice([1, 1, 1, 1, 1, 1, 1])
     state, _ = play(state, GC, f"battle africa vs {BG}")
     state, _ = play(state, BG, "necrophagy europe")
+    assert "assign pain ghoul" not in texts(state, BG)
+    state, _ = play(state, BG, "assign pain acolyte")  # not the one on the Gate
     state, _ = play(state, GC, "retreat deep-one to asia")
     state, _ = play(state, BG, "retreat acolyte to south-atlantic")
     assert state.seats[bg].units["ghoul"].count("africa") == 1
@@ -261,11 +265,11 @@ def test_sacrificing_two_cultists_as_the_action_meets_a_requirement():
     state = new_game()
     bg = seat(state, BG)
     state, _ = play(state, BG, "bg-sacrifice")
-    assert state.turn.acted and "sacrifice-two" in state.seats[bg].requirements
+    assert state.turn.acted and "done" not in texts(state, BG)
+    state, _ = play(state, BG, "bg-eliminate acolyte africa")
+    state, _ = play(state, BG, "bg-eliminate acolyte africa")
+    assert "sacrifice-two" in state.seats[bg].requirements
     state, _ = play(state, BG, "spellbook ghroth")
-    assert "done" not in texts(state, BG)
-    state, _ = play(state, BG, "bg-eliminate acolyte africa")
-    state, _ = play(state, BG, "bg-eliminate acolyte africa")
     assert state.seats[bg].units["acolyte"].count("africa") == 4 and "bg-sacrifice" not in texts(state, BG)
 
 
@@ -278,3 +282,35 @@ def test_black_goat_notation_round_trips(text):
     state = new_game()
     action = ENGINE.parse(text, state, seat(state, BG))
     assert ENGINE.notation(action) == text
+
+
+def test_requirements_are_checked_when_the_move_action_is_complete_not_after_each_unit():
+    """rules_text factions: a requirement is met by the position an action leaves, not one it passes through.
+    Black Goat in 3 areas moves an Acolyte out to a fourth area and then its Ghoul after it: 3 areas at the end."""
+    state = new_game()
+    bg = seat(state, BG)
+    put(state, BG, "ghoul", "europe")
+    put(state, BG, "fungi", "asia")
+    state, _ = play(state, BG, "move acolyte africa>north-atlantic")  # for a moment: Africa, Europe, Asia, N. Atlantic
+    assert not state.pending and state.seats[bg].requirements == []
+    state, _ = play(state, BG, "move ghoul europe>north-atlantic")
+    state, _ = play(state, BG, "done")
+    assert state.seats[bg].requirements == [] and not any(p.kind == "spellbook" for p in state.pending)
+
+
+def test_a_requirement_met_on_another_factions_turn_is_earned_when_that_action_completes():
+    """rules_text black-goat: 'share-areas' can be met on an enemy's turn; the spellbook is taken then, out of
+    turn, once the enemy's action is complete (not in the middle of its Move)."""
+    state = new_game()
+    gc, bg = seat(state, GC), seat(state, BG)
+    put(state, BG, "fungi", "indian-ocean")
+    put(state, BG, "ghoul", "asia")  # already shares an area with Crawling Chaos
+    give_turn(state, GC, power=8)
+    state, _ = play(state, GC, "move acolyte south-pacific>indian-ocean")
+    assert state.turn.moving and not state.pending and "share-areas" not in state.seats[bg].requirements
+    state, _ = play(state, GC, "move acolyte south-pacific>north-pacific")
+    state, _ = play(state, GC, "done")
+    assert "share-areas" in state.seats[bg].requirements and state.seats[bg].power == 8 + 2
+    assert state.pending[0].kind == "spellbook" and ENGINE.to_move(state) == [bg]
+    state, _ = play(state, BG, "spellbook frenzy")
+    assert ENGINE.to_move(state) == [gc] and state.turn.seat == gc, "then Great Cthulhu's turn goes on"

@@ -130,7 +130,13 @@ def test_harbinger_pays_half_the_current_awaken_cost_or_two_elder_signs():
 def test_harbinger_works_even_when_nyarlathotep_is_killed():
     state = harbinger_battle(awakened=True, cthulhu_rolls=(6, 1, 1, 1, 1, 1))
     assert cc(state).units["nyarlathotep"] == ["@pool"]
-    assert [p.kind for p in state.pending] == ["spellbook", "cc-harbinger"]  # Great Cthulhu's kill-one comes first
+    assert [p.kind for p in state.pending] == ["cc-harbinger"]  # Great Cthulhu's kill-one waits for the battle's end
+    state, _ = play(state, CC, "done")
+    while state.battle is not None:
+        assert state.pending[0].kind != "spellbook"
+        s = ENGINE.to_move(state)[0]
+        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[0])
+    assert state.pending[0].kind == "spellbook" and ENGINE.to_move(state) == [seat(state, GC)]
 
 
 def test_abduct_trades_a_nightgaunt_for_an_enemy_unit_of_its_choice():
@@ -162,15 +168,48 @@ def test_invisibility_takes_one_unit_per_polyp_out_of_the_battle_until_it_ends()
     assert state.seats[seat(state, GC)].units["starspawn"][0] == "north-pacific" and state.battle is None
 
 
-def test_an_invisible_gate_keeper_gets_its_gate_back():
+def test_an_invisible_gate_keeper_never_leaves_its_gate():
     state = game("invisibility", power=3)
     gc = seat(state, GC)
     put(state, CC, "flying-polyp", "south-pacific")
     state.seats[gc].units["acolyte"][1:] = ["@pool"] * 5
-    state.rng = ScriptedDice([1])
+    state.rng = ScriptedDice([6])  # the Polyp's Kill finds nobody to take it
     state, _ = play(state, CC, "battle south-pacific vs great")
-    state, _ = play(state, CC, "cc-invisibility acolyte great-cthulhu")
+    state, log = play(state, CC, "cc-invisibility acolyte great-cthulhu on-gate")
     assert state.gates["south-pacific"] == (gc, "acolyte", 0) and state.seats[gc].units["acolyte"][0] == "south-pacific"
+    assert state.battle is None
+
+
+def test_invisibility_exempts_a_unit_but_leaves_it_on_the_map_and_its_gate():
+    """rules_text crawling-chaos: an exempt unit takes no part in the battle but stays where it is, so Shub-Niggurath's
+    Combat (Gates she controls + Cultists on the map) still counts that Cultist and its Gate."""
+    state = new_game(3, factions=[GC, CC, "black-goat"])
+    cc_seat, bg = seat(state, CC), seat(state, "black-goat")
+    state.seats[cc_seat].spellbooks = ["invisibility"]
+    give_turn(state, CC, power=3)
+    put(state, CC, "flying-polyp", "africa")
+    put(state, "black-goat", "shub-niggurath", "africa")
+    state.rng = ScriptedDice([1] * 8)
+    state, _ = play(state, CC, "battle africa vs black-goat")
+    options = {ENGINE.notation(a) for a in ENGINE.legal_actions(state, cc_seat)}
+    assert {"cc-invisibility acolyte black-goat", "cc-invisibility acolyte black-goat on-gate"} <= options
+    state, log = play(state, CC, "cc-invisibility acolyte black-goat on-gate")
+    assert any(line.startswith("black-goat rolls 7 dice") for line in log), log  # 1 Gate + 6 Cultists
+    assert state.controller("africa") == bg and state.seats[bg].units["acolyte"].count("africa") == 6
+
+    again = new_game(3, factions=[GC, CC, "black-goat"])
+    again.seats[cc_seat].spellbooks = ["invisibility"]
+    give_turn(again, CC, power=3)
+    put(again, CC, "flying-polyp", "africa")
+    put(again, "black-goat", "shub-niggurath", "africa")
+    again.rng = ScriptedDice([6] + [1] * 7)  # the Polyp Kills
+    again, _ = play(again, CC, "battle africa vs black-goat")
+    again, log = play(again, CC, "cc-invisibility acolyte black-goat")
+    assert any(line.startswith("black-goat rolls 7 dice") for line in log), log
+    assert again.pending[0].kind == "assign"
+    # the exempt figure cannot be given the Kill: five Acolytes (one on the Gate) and Shub-Niggurath remain in it
+    from tabletop.games.cthulhu_wars.battle import figures_in_battle
+    assert len(figures_in_battle(again, again.battle, bg)) == 6
 
 
 def test_seek_and_destroy_brings_hunting_horrors_into_the_battle():
@@ -247,5 +286,29 @@ def test_madness_chooses_retreats_even_in_battles_of_others():
 def test_crawling_chaos_actions_round_trip_through_notation():
     state = game()
     for text in ("cc-pay-4", "cc-pay-10", "cc-abduct", "cc-invisibility deep-one great-cthulhu",
+                 "cc-invisibility acolyte great-cthulhu on-gate",
                  "cc-seek-and-destroy europe", "cc-thousand-forms", "cc-harbinger cthulhu elder-signs 2"):  # fmt: skip
         assert ENGINE.notation(ENGINE.parse(text, state, 1)) == text
+
+
+def test_thousand_forms_when_the_foes_hold_less_than_the_roll_crawling_chaos_gains_it_all():
+    """rules_text crawling-chaos (ruling thousand_forms_when_foes_short, default caster-gains-roll, HRF's reading)."""
+    state = game("thousand-forms", power=1)
+    put(state, CC, "nyarlathotep", "asia")
+    gc, bg = seat(state, GC), seat(state, BG)
+    state.seats[gc].power, state.seats[bg].power = 1, 2
+    state.rng = ScriptedDice([5])
+    after, log = play(state, CC, "cc-thousand-forms")
+    assert cc(after).power == 1 + 5 and (after.seats[gc].power, after.seats[bg].power) == (1, 2)
+    assert not after.pending or after.pending[0].kind != "negotiation"
+
+    other = game("thousand-forms", power=1)
+    other.options = other.options.model_copy(update={"thousand_forms_when_foes_short": "foes-lose-all"})
+    put(other, CC, "nyarlathotep", "asia")
+    other.seats[gc].power, other.seats[bg].power = 1, 2
+    other.rng = ScriptedDice([5])
+    other, _ = play(other, CC, "cc-thousand-forms")
+    assert other.pending[0].kind == "negotiation" and other.pending[0].data["amount"] == 3
+    other, _ = play(other, GC, f"offer {GC}=1,{BG}=2")
+    other, _ = play(other, BG, f"offer {GC}=1,{BG}=2")
+    assert (other.seats[gc].power, other.seats[bg].power, cc(other).power) == (0, 0, 1)

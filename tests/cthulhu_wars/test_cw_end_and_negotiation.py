@@ -35,9 +35,10 @@ def test_thirty_doom_ends_the_game_when_the_doom_phase_completes():
     state, _ = play(state, GC, "direction clockwise")
     assert state.phase == "doom"  # 30 Doom now, but the Doom phase finishes first
     state, _ = play(state, GC, "spellbook devolve")
-    for _ in range(3):
+    while state.phase == "doom":  # nobody performs a Ritual; Great Cthulhu keeps its Elder Sign hidden
         s = ENGINE.to_move(state)[0]
-        state, _ = ENGINE.apply(state, s, ENGINE.parse("no-ritual", state, s))
+        answer = "done" if state.pending[0].kind == "window" else "no-ritual"
+        state, _ = ENGINE.apply(state, s, ENGINE.parse(answer, state, s))
     assert state.phase == "over" and ENGINE.to_move(state) == []
 
 
@@ -70,3 +71,37 @@ def test_offers_that_differ_fall_back_to_the_rule():
     state, _ = play(state, CC, f"offer {CC}=0,{BG}=2")
     state, _ = play(state, BG, f"offer {CC}=2,{BG}=0")
     assert settled[-1] is None
+
+
+def test_thirty_doom_from_an_ability_ends_the_game_at_the_end_of_that_turn():
+    """rules_text end: reaching 30 Doom at any time in the Action phase ends the game at the end of the current
+    turn, here through the Yellow Sign giving Great Cthulhu 3 Doom."""
+    from .cw_helpers import give_turn
+
+    state = new_game(3, factions=[GC, "yellow-sign", BG])
+    gc, ys = seat(state, GC), seat(state, "yellow-sign")
+    state.seats[gc].doom = 27
+    give_turn(state, "yellow-sign", power=4)
+    state, _ = play(state, "yellow-sign", "ys-give-doom great-cthulhu")
+    assert state.seats[gc].doom == 30 and state.phase == "action"
+    state, _ = play(state, "yellow-sign", "spellbook passion")  # the requirement 'give-doom'
+    assert ENGINE.to_move(state) == [ys], "the Yellow Sign may still finish its turn"
+    state, _ = play(state, "yellow-sign", "done")
+    assert state.phase == "over" and ENGINE.outcome(state).winners == []
+
+
+def test_thirty_doom_from_elder_signs_owed_with_an_empty_bag_ends_the_game_at_the_end_of_the_turn():
+    """rules_text doom: with the bag empty a faction owed an Elder Sign gains 1 Doom instead; if that makes 30 the
+    game ends at the end of the turn."""
+    state = new_game(3)
+    gc = seat(state, GC)
+    state.seats[gc].doom = 29
+    state.seats[gc].power = 10
+    state.es_bag = [0, 0, 0]
+    state, _ = play(state, GC, "awaken cthulhu south-pacific")  # Immortal: an Elder Sign, owed as 1 Doom
+    assert state.seats[gc].doom == 30
+    while state.phase != "over":
+        s = ENGINE.to_move(state)[0]
+        assert s == gc, "nobody else gets a turn"
+        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[-1])  # a spellbook, then done
+    assert state.winners == []

@@ -74,16 +74,48 @@ def test_dreams_swaps_an_enemy_acolyte_for_yours():
     assert state.seats[gc].units["acolyte"].count("asia") == 1
 
 
-def test_submerge_and_rise_anywhere():
+def test_submerge_takes_cthulhu_and_any_chosen_subset_of_the_units_with_him():
+    """rules_text great-cthulhu: Submerge moves Cthulhu onto the card with any of your units in his area that you
+    choose, one figure at a time (`submerge`, `submerge-with <unit>`..., `done`)."""
     state = with_spellbooks("submerge")
     gc = seat(state, GC)
     put(state, GC, "cthulhu", "south-pacific")
-    state, _ = play(state, GC, "submerge with-units")
-    assert state.seats[gc].units["cthulhu"][0] == "@card" and state.seats[gc].units["acolyte"].count("@card") == 6
-    assert state.gates["south-pacific"] is None
+    put(state, GC, "deep-one", "south-pacific", 2)
+    put(state, GC, "starspawn", "south-pacific")
+    state, _ = play(state, GC, "submerge")
+    assert state.seats[gc].units["cthulhu"][0] == "@card" and state.seats[gc].power == 7
+    assert state.pending[0].kind == "submerge-with" and ENGINE.to_move(state) == [gc]
+    assert {ENGINE.notation(a) for a in ENGINE.legal_actions(state, gc)} == {
+        "submerge-with acolyte", "submerge-with deep-one", "submerge-with starspawn", "done"}
+    state, _ = play(state, GC, "submerge-with deep-one")
+    state, _ = play(state, GC, "submerge-with acolyte")
+    state, _ = play(state, GC, "submerge-with acolyte")
+    state, _ = play(state, GC, "done")
+    units = state.seats[gc].units
+    assert units["deep-one"].count("@card") == 1 and units["deep-one"].count("south-pacific") == 1
+    assert units["acolyte"].count("@card") == 2 and units["acolyte"].count("south-pacific") == 4
+    assert units["starspawn"] == ["south-pacific", "@pool"]
+    assert state.controller("south-pacific") == gc, "the Acolytes taken were those off the Gate"
+    assert state.seats[gc].power == 7, "the units that follow cost nothing more"
     give_turn(state, GC, power=1)
     state, _ = play(state, GC, "emerge europe")
-    assert state.seats[gc].units["cthulhu"][0] == "europe" and state.seats[gc].power == 1
+    assert state.seats[gc].units["cthulhu"][0] == "europe" and state.seats[gc].units["acolyte"].count("europe") == 2
+    assert state.seats[gc].units["deep-one"].count("europe") == 1 and state.seats[gc].power == 1
+
+
+def test_submerge_alone_and_all_of_them():
+    state = with_spellbooks("submerge")
+    gc = seat(state, GC)
+    put(state, GC, "cthulhu", "south-pacific")
+    alone, _ = play(state, GC, "submerge")
+    alone, _ = play(alone, GC, "done")
+    assert alone.seats[gc].units["acolyte"].count("south-pacific") == 6 and alone.controller("south-pacific") == gc
+    everyone = state
+    everyone, _ = play(everyone, GC, "submerge")
+    for _ in range(6):
+        everyone, _ = play(everyone, GC, "submerge-with acolyte")
+    assert everyone.seats[gc].units["acolyte"].count("@card") == 6 and everyone.gates["south-pacific"] is None
+    assert everyone.pending == [] or everyone.pending[0].kind != "submerge-with", "nothing left to take"
 
 
 def test_yha_nthlei_adds_power_per_enemy_controlled_ocean_gate():
@@ -99,17 +131,34 @@ def test_yha_nthlei_adds_power_per_enemy_controlled_ocean_gate():
 
 
 def test_devolve_is_offered_after_any_players_action():
+    """Devolve is an out-of-turn window answer (rules_text out-of-turn), after Great Cthulhu's actions and others'."""
     state = with_spellbooks("devolve")
     gc, cc = seat(state, GC), seat(state, CC)
     state, _ = play(state, GC, "summon shoggoth south-pacific")
-    assert state.pending[0].kind == "devolve" and ENGINE.to_move(state) == [gc]
-    state, _ = play(state, GC, "done")
+    assert state.pending[0].kind == "window" and ENGINE.to_move(state) == [gc]
+    assert {ENGINE.notation(a) for a in ENGINE.legal_actions(state, gc)} == {"devolve south-pacific", "done"}
+    state, _ = play(state, GC, "done")  # no Devolve now
+    state, _ = play(state, GC, "done")  # end of the turn
     assert ENGINE.to_move(state) == [cc]
     state, _ = play(state, CC, "pass")
-    assert state.pending[0].kind == "devolve"
+    assert state.pending[0].kind == "window" and ENGINE.to_move(state) == [gc]
     state, _ = play(state, GC, "devolve south-pacific")
-    assert state.seats[gc].units["deep-one"].count("south-pacific") == 1
-    assert state.seats[gc].units["acolyte"].count("south-pacific") == 5
+    state, _ = play(state, GC, "devolve south-pacific")  # one Acolyte at a time, as often as you like
+    assert state.seats[gc].units["deep-one"].count("south-pacific") == 2
+    assert state.seats[gc].units["acolyte"].count("south-pacific") == 4
+    state, _ = play(state, GC, "done")
+    assert not state.pending and ENGINE.to_move(state) != [cc]
+
+
+def test_devolve_only_after_great_cthulhus_own_actions_under_the_other_ruling():
+    state = new_game(3, devolve_after_every_action=False)
+    gc, cc = seat(state, GC), seat(state, CC)
+    state.seats[gc].spellbooks = ["devolve"]
+    state, _ = play(state, GC, "pass")
+    assert state.pending[0].kind == "window" and ENGINE.to_move(state) == [gc]
+    state, _ = play(state, GC, "done")
+    state, _ = play(state, CC, "pass")
+    assert not state.pending or state.pending[0].kind != "window"
 
 
 def test_ocean_gates_requirement():
@@ -141,4 +190,51 @@ def test_three_kills_in_one_battle_earn_both_kill_requirements():
     put(state, GC, "starspawn", "asia", 2)
     state.rng = ScriptedDice([6, 6, 6, 1, 1, 1])
     state, _ = play(state, GC, "battle asia vs crawling")
+    state, _ = play(state, CC, "assign kill acolyte,acolyte,acolyte")
     assert {"kill-one", "kill-two"} <= set(state.seats[gc].requirements)
+
+
+def submerged_game(**options):
+    """Cthulhu and two Acolytes Submerged on the card; Great Cthulhu holds Y'ha Nthlei; an enemy ocean Gate."""
+    state = new_game(3, **options)
+    gc, cc = seat(state, GC), seat(state, CC)
+    fs = state.seats[gc]
+    fs.spellbooks = ["submerge", "yha-nthlei"]
+    fs.units["cthulhu"][0] = "@card"
+    fs.units["acolyte"][4:] = ["@card", "@card"]
+    state.seats[cc].units["acolyte"][5] = "north-atlantic"
+    state.gates["north-atlantic"] = (cc, "acolyte", 5)
+    return state, gc
+
+
+def test_submerged_units_count_as_in_play_for_power_rituals_and_yha_nthlei():
+    """Ruling submerged_units_in_play (default true): Submerged Cultists give Power, a Submerged Cthulhu gives a
+    Ritual its Elder Sign and keeps Y'ha Nthlei working."""
+    state, gc = submerged_game()
+    sources = phases.power_sources(state, gc, None)
+    assert sources.cultists == 6
+    assert [(e.count, e.power_each) for e in sources.extra] == [(1, 1)]
+    state.phase, state.turn, state.seats[gc].power = "doom", None, 10
+    phases.perform_ritual(state, gc, [])
+    assert len(state.seats[gc].elder_signs) == 1
+
+    old, gc = submerged_game(submerged_units_in_play=False)
+    sources = phases.power_sources(old, gc, None)
+    assert sources.cultists == 4 and sources.extra == []
+    old.phase, old.turn, old.seats[gc].power = "doom", None, 10
+    phases.perform_ritual(old, gc, [])
+    assert old.seats[gc].elder_signs == []
+
+
+def test_submerge_and_assignment_moves_read_as_notation_and_as_objects():
+    state = with_spellbooks("submerge")
+    gc = seat(state, GC)
+    put(state, GC, "cthulhu", "south-pacific")
+    state, _ = play(state, GC, "submerge")
+    as_text = ENGINE.parse("submerge-with acolyte", state, gc)
+    as_object = ENGINE.read_move({"kind": "submerge-with", "unit": "acolyte"}, state, gc)
+    assert as_text == as_object and as_text in ENGINE.legal_actions(state, gc)
+    assert ENGINE.notation(as_object) == "submerge-with acolyte"
+    assign = ENGINE.read_move({"kind": "assign", "result": "kill", "units": ["deep-one", "acolyte@gate"]}, state, gc)
+    assert ENGINE.notation(assign) == "assign kill acolyte@gate,deep-one"
+    assert ENGINE.parse("assign kill deep-one,acolyte@gate", state, gc) == assign

@@ -17,7 +17,8 @@ GAMES_PER_COUNT = int(os.environ.get("CW_RANDOM_GAMES", "4"))
 
 
 def check_invariants(before, after, seat, action):
-    """Figures conserved, Power never negative, one unit per Gate, Doom only rises."""
+    """Figures conserved, Power never negative, one unit per Gate, Doom only rises; every seat awaited has a move,
+    and an out-of-turn window never asks a seat whose only answer would be 'done'."""
     for fs, old in zip(after.seats, before.seats, strict=True):
         faction = FACTIONS[fs.faction]
         assert {k: len(v) for k, v in fs.units.items()} == {u.name: u.count for u in faction.units}
@@ -32,15 +33,42 @@ def check_invariants(before, after, seat, action):
     for fs in after.seats:
         for owner, kind, index in fs.captives:
             assert after.seats[owner].units[kind][index] == "@captured"
+    if after.phase != "over":
+        awaited = ENGINE.to_move(after)
+        assert awaited and all(ENGINE.legal_actions(after, s) for s in awaited)
+        if after.pending and after.pending[0].kind == "window":
+            assert all(len(ENGINE.legal_actions(after, s)) > 1 for s in awaited), "a seat with only 'done' is asked"
+            turn = after.turn.seat if after.turn else None
+            assert all(a.kind != "reveal" or s != turn for s in awaited for a in ENGINE.legal_actions(after, s))
+
+
+#: Out-of-turn answers seen in the soak, by kind (filled by the soak tests, read by the last one).
+OUT_OF_TURN: dict[str, int] = {}
+
+
+def count_out_of_turn(before, after, seat, action):
+    check_invariants(before, after, seat, action)
+    if before.pending and before.pending[0].kind == "window" and action.kind != "done":
+        OUT_OF_TURN[action.kind] = OUT_OF_TURN.get(action.kind, 0) + 1
+        if action.kind == "reveal" and before.phase == "action":
+            assert before.turn.seat != seat and after.seats[seat].doom > before.seats[seat].doom
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 @pytest.mark.parametrize("seed", range(GAMES_PER_COUNT))
 def test_random_games_end_and_keep_the_invariants(players, seed):
-    state, moves = random_game(players, seed, check_invariants)
+    state, moves = random_game(players, seed, count_out_of_turn)
     outcome = ENGINE.outcome(state)
     assert outcome is not None and ENGINE.to_move(state) == []
     assert all(len(state.seats[w].spellbooks) == 6 for w in outcome.winners)
+
+
+def test_the_soak_used_the_out_of_turn_windows():
+    """Runs after the soak above (file order): Elder Signs were revealed, and Devolve used, out of turn."""
+    if not OUT_OF_TURN:
+        for seed in range(3):
+            random_game(4, seed, count_out_of_turn)
+    assert OUT_OF_TURN.get("reveal", 0) > 0 and OUT_OF_TURN.get("devolve", 0) > 0, OUT_OF_TURN
 
 
 def test_every_listed_move_applies_and_round_trips_through_notation():
@@ -78,6 +106,7 @@ def test_object_moves_are_read_too():
     state, _ = random_game(3, 2)
     fresh = ENGINE.new_game(state.options, 3, 2)
     seat = ENGINE.to_move(fresh)[0]
+    fresh, _ = ENGINE.apply(fresh, seat, ENGINE.read_move({"kind": "direction", "direction": "clockwise"}, fresh, seat))
     action = ENGINE.read_move({"kind": "summon", "unit": "deep-one", "area": "south-pacific"}, fresh, seat)
     assert action in ENGINE.legal_actions(fresh, seat)
     assert POOL in fresh.seats[seat].units["deep-one"] and board.faction_of(fresh, seat).name == "great-cthulhu"
@@ -86,10 +115,11 @@ def test_object_moves_are_read_too():
 @pytest.mark.parametrize(
     "players, options",
     [
-        (4, {"alternate_layout": True, "devolve_after_every_action": False}),
+        (4, {"alternate_layout": True, "devolve_after_every_action": False, "reveal_out_of_turn": False}),
         (3, {"factions": ["stand-in-yellow-sign", "stand-in-black-goat", "stand-in-crawling-chaos"],
              "first_player_without_cthulhu": "seat-order"}),
-        (5, {"victim_chooses_captured_cultist": False, "yha_nthlei_counts_submerged": True}),
+        (5, {"victim_chooses_captured_cultist": False, "submerged_units_in_play": False,
+             "thousand_forms_when_foes_short": "foes-lose-all", "north_atlantic_touches_north_pacific": False}),
     ],
 )
 def test_random_games_under_other_rulings(players, options):

@@ -33,6 +33,21 @@ def test_alternate_four_player_layout_and_faction_choice():
     assert state.seats[2].units["acolyte"][0] == "west-africa"
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_first_player_chooses_the_direction_of_play_in_round_one(players):
+    """rules_text first-player: the First Player picks the direction, in round 1 as in every later round."""
+    state = new_game(players, direction=None)
+    gc = seat(state, GC)
+    assert ENGINE.to_move(state) == [gc] and state.pending[0].kind == "direction" and state.turn is None
+    assert {ENGINE.notation(a) for a in ENGINE.legal_actions(state, gc)} == {
+        "direction clockwise", "direction counterclockwise"}
+    state, _ = play(state, GC, "direction counterclockwise")
+    assert state.direction == -1 and state.phase == "action" and state.round == 1
+    assert ENGINE.to_move(state) == [gc]
+    state, _ = play(state, GC, "pass")
+    assert ENGINE.to_move(state) == [(gc - 1) % players], "play goes the other way round"
+
+
 def test_bad_setups_are_refused():
     with pytest.raises(BadOptions):
         new_game(2)
@@ -117,7 +132,8 @@ def test_instant_death_ends_the_game_after_the_doom_phase():
     assert state.instant_death and state.phase == "doom" and ENGINE.to_move(state) == [seat(state, CC)]
     while state.phase != "over":
         s = ENGINE.to_move(state)[0]
-        state, _ = ENGINE.apply(state, s, ENGINE.parse("no-ritual", state, s))
+        answer = "done" if state.pending[0].kind == "window" else "no-ritual"
+        state, _ = ENGINE.apply(state, s, ENGINE.parse(answer, state, s))
     assert ENGINE.outcome(state).winners == []
 
 

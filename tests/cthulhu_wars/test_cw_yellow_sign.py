@@ -199,6 +199,7 @@ def test_screaming_dead_moves_king_and_undead_then_allows_a_different_paid_actio
     assert not any(isinstance(a, (ScreamingDead, Unnamed)) for a in options)
     state, _ = play(state, YS, "summon undead europe")
     assert state.seats[ys].power == 6 and state.seats[ys].units["undead"].count("europe") == 1
+    state, _ = play(state, YS, "done")  # no more unlimited actions
     assert ENGINE.to_move(state) == [seat(state, BG)]
 
 
@@ -219,7 +220,8 @@ def test_he_who_is_not_to_be_named_moves_hastur_to_a_cultist_and_the_second_acti
     state, _ = play(state, YS, "ys-unnamed south-pacific")
     assert state.seats[ys].units["hastur"] == ["south-pacific"] and state.seats[ys].power == 7
     assert not any(isinstance(a, ScreamingDead) for a in ENGINE.legal_actions(state, ys))
-    state, _ = play(state, YS, "done")
+    state, _ = play(state, YS, "done")  # declines the second action
+    state, _ = play(state, YS, "done")  # and ends the turn
     assert ENGINE.to_move(state) == [seat(state, BG)] and state.seats[ys].power == 7
 
 
@@ -241,3 +243,36 @@ def test_yellow_sign_actions_round_trip_through_notation():
         ScreamingDead(undead=0, area="asia"), ScreamingDead(undead=3, area="north-atlantic"), Unnamed(area="europe"),
     ):  # fmt: skip
         assert ENGINE.parse(ENGINE.notation(action), state, 0) == action
+
+
+def test_the_move_list_shows_the_third_eye_desecration_cost_that_is_charged():
+    """The Third Eye (Hastur on the map): Desecrate costs 1; the legal-move list says so and 1 is charged."""
+    state = ys_game("third-eye")
+    ys = seat(state, YS)
+    put(state, YS, "king-in-yellow", "europe")
+    put(state, YS, "hastur", "europe")
+    moves = ENGINE.legal_moves(state, ys, focus="ys-desecrate")
+    summaries = [m.summary for g in moves.groups for m in g.moves]
+    assert summaries and all(s.endswith("(costs 1 Power)") for s in summaries), summaries
+    state.rng = ScriptedDice([6, 1])
+    state, _ = play(state, YS, "ys-desecrate undead")
+    assert state.seats[ys].power == 7
+    without = ys_game()
+    put(without, YS, "king-in-yellow", "europe")
+    moves = ENGINE.legal_moves(without, seat(without, YS), focus="ys-desecrate")
+    assert all(m.summary.endswith("(costs 2 Power)") for g in moves.groups for m in g.moves)
+
+
+def test_vengeance_can_kill_the_acolyte_on_a_gate():
+    """rules_text battle: results go to individual figures chosen by whoever assigns them (here the Yellow Sign,
+    by Vengeance), the Gate's controller included."""
+    state = ys_game()
+    ys, gc = seat(state, YS), seat(state, GC)
+    put(state, YS, "hastur", "south-pacific")
+    state.rng = ScriptedDice([6, 1, 1, 1, 1])  # Hastur rolls 5 dice: one Kill; Great Cthulhu's Acolytes roll none
+    state, _ = play(state, YS, "battle south-pacific vs great-cthulhu")
+    assert ENGINE.to_move(state) == [ys] and state.pending[0].data["owner"] == gc
+    assert {ENGINE.notation(a) for a in ENGINE.legal_actions(state, ys)} == {
+        "assign kill acolyte", "assign kill acolyte@gate"}
+    state, _ = play(state, YS, "assign kill acolyte@gate")
+    assert state.gates["south-pacific"] is None and state.seats[gc].units["acolyte"].count("south-pacific") == 5

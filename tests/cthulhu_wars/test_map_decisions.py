@@ -46,9 +46,27 @@ def test_5p_south_atlantic_touches_indian_ocean():
     assert adjacent("earth_5p", "south-atlantic", "indian-ocean")
 
 
-@pytest.mark.parametrize(("layout", "expected"), [("earth_3p", True), ("earth_4p_alt", True), ("earth_4p", False), ("earth_5p", False)])
-def test_north_atlantic_north_pacific_follows_the_western_board_side(layout, expected):
-    assert adjacent(layout, "north-atlantic", "north-pacific") is expected
+@pytest.mark.parametrize("layout", ["earth_3p", "earth_4p_alt", "earth_4p", "earth_5p"])
+def test_north_atlantic_touches_north_pacific_on_both_western_sides_as_on_the_published_map(layout):
+    """Decision 9: the published map (HRF and an independent Earth-map data set) has the pair on both sides."""
+    assert adjacent(layout, "north-atlantic", "north-pacific")
+
+
+@pytest.mark.parametrize(("players", "layout"), [(4, "earth_4p"), (5, "earth_5p")])
+def test_a_game_follows_the_published_link_by_default_and_the_seed_reading_as_an_option(players, layout):
+    from tabletop.games.cthulhu_wars import ENGINE
+    from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
+
+    published = ENGINE.new_game(CthulhuWarsOptions(), players, 1)
+    assert published.layout_name == layout
+    assert published.layout.are_adjacent("north-atlantic", "north-pacific")
+    seed = ENGINE.new_game(CthulhuWarsOptions(north_atlantic_touches_north_pacific=False), players, 1)
+    assert seed.layout_name == f"{layout}+seed"
+    assert not seed.layout.are_adjacent("north-atlantic", "north-pacific")
+    assert not seed.layout.are_adjacent("north-pacific", "north-atlantic")
+    assert adjacent(f"{layout}+seed", "north-america-west", "north-pacific")  # nothing else changes
+    three = ENGINE.new_game(CthulhuWarsOptions(north_atlantic_touches_north_pacific=False), 3, 1)
+    assert three.layout_name == "earth_3p" and three.layout.are_adjacent("north-atlantic", "north-pacific")
 
 
 # Pairs that lie on one board side must agree in every layout using that side.

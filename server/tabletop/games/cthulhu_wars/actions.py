@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+import re
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 
 class Action(BaseModel):
@@ -150,12 +152,41 @@ class Proceed(Action):
     kind: Literal["proceed"] = "proceed"
 
 
+#: One figure taking battle results: ``<unit>[@gate][+<taken>][*<results>]`` (see :class:`Assign`).
+FIGURE = re.compile(r"^(?P<unit>[a-z0-9-]+)(?P<gate>@gate)?(?:\+(?P<taken>\d+))?(?:\*(?P<load>\d+))?$")
+
+
+def figure_label(unit: str, on_gate: bool = False, taken: int = 0, load: int = 1) -> str:
+    """The notation of one figure in an :class:`Assign`."""
+    return unit + ("@gate" if on_gate else "") + (f"+{taken}" if taken else "") + (f"*{load}" if load > 1 else "")
+
+
+def read_figure(text: str) -> tuple[str, bool, int, int] | None:
+    """(unit, on the Gate, results taken before, results now) of a figure label, or None if it is not one."""
+    match = FIGURE.match(text)
+    if match is None:
+        return None
+    return match["unit"], bool(match["gate"]), int(match["taken"] or 0), int(match["load"] or 1)
+
+
 class Assign(Action):
-    """Assign battle results to your own units: one unit type per result."""
+    """Assign battle results to individual figures, one entry per figure (rules_text ``cthulhu-wars/battle``).
+
+    An entry is the figure's unit type, ``@gate`` for the one controlling the Gate there, ``+n`` for a figure
+    that already took n results in this battle (Regenerate), and ``*n`` when this figure takes n of the results:
+    ``assign kill starspawn*2`` puts both Kills on one Starspawn, ``assign kill starspawn,starspawn`` one on each.
+    The entries are kept in sorted order, so any order names the same assignment.
+    """
 
     kind: Literal["assign"] = "assign"
     result: Literal["kill", "pain"]
     units: tuple[str, ...]
+
+    @field_validator("units")
+    @classmethod
+    def canonical(cls, units: tuple[str, ...]) -> tuple[str, ...]:
+        readable = [read_figure(u) for u in units]
+        return tuple(sorted(figure_label(*r) if r else u for u, r in zip(units, readable, strict=True)))
 
 
 class Retreat(Action):

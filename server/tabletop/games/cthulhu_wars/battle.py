@@ -12,19 +12,20 @@ Keys of ``state.battle`` that faction hooks may read or write: ``area``, ``attac
 it must take, ``{"kill": n, "pain": n}``); ``taken`` (seat -> ``"unit#index"`` -> results
 taken); ``kills_on`` (``"unit#index"`` -> Kills taken); ``pained`` (seat -> [unit, index]
 still to retreat); ``killed`` (seat -> enemy figures it eliminated with Kills);
-``devoured`` (seat -> enemy figures it removed by abilities, for requirements).
+``devoured`` (seat -> enemy figures it removed by abilities, for requirements); ``exempt``
+([seat, unit, index] of figures Invisibility keeps out of the battle: they stay on the map and
+their Gates but roll no dice, take no results and cannot be chosen by battle abilities).
 """
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 from math import comb
 
 from pydantic import BaseModel, Field
 
 from tabletop.games.cthulhu_wars import board
-from tabletop.games.cthulhu_wars.actions import Assign, Retreat
+from tabletop.games.cthulhu_wars.actions import Assign, Retreat, figure_label, read_figure
 from tabletop.games.cthulhu_wars.state import GameState, Pending
 
 RULE = "cthulhu-wars/battle"
@@ -33,9 +34,10 @@ STEPS = ("pre-attacker", "pre-defender", "roll", "kills", "pains", "post", "retr
 
 # ---- declaring ------------------------------------------------------------------------
 def side_combat(state: GameState, seat: int, battle: dict | None, area: str) -> int:
-    """Dice a side rolls: the sum of its units' Combat in ``area`` plus battle bonuses."""
+    """Dice a side rolls: the sum of the Combat of its units in the battle (not those exempt) plus bonuses."""
     faction = board.faction_of(state, seat)
-    dice = sum(faction.unit_combat(state, seat, kind, battle or {}, n) for kind, n in board.units_in(state, seat, area).items())
+    present = board.in_battle(state, seat, battle) if battle else board.units_in(state, seat, area)
+    dice = sum(faction.unit_combat(state, seat, kind, battle or {}, n) for kind, n in present.items())
     return dice + ((battle or {}).get("bonus", {}).get(seat, 0))
 
 
@@ -49,7 +51,7 @@ def start_battle(state: GameState, seat: int, area: str, enemy: int, log: list[s
     state.battle = {
         "area": area, "attacker": seat, "defender": enemy, "step": 0, "used": [], "bonus": {},
         "hits": {}, "taken": {}, "pained": {seat: [], enemy: []}, "killed": {seat: 0, enemy: 0},
-        "devoured": {seat: 0, enemy: 0}, "rolls": {},
+        "devoured": {seat: 0, enemy: 0}, "rolls": {}, "exempt": [],
     }  # fmt: skip
     log.append(f"{state.seats[seat].faction} battles {state.seats[enemy].faction} in {area}.")
 
@@ -115,32 +117,71 @@ def chooser(state: GameState, battle: dict, owner: int, step: str) -> int:
 
 
 # ---- assigning results ----------------------------------------------------------------
-def figures_in_battle(state: GameState, seat: int, area: str) -> list[tuple[str, int]]:
-    return [(kind, i) for kind, places in state.seats[seat].units.items() for i, p in enumerate(places) if p == area]
+def figures_in_battle(state: GameState, battle: dict, seat: int) -> list[tuple[str, int]]:
+    """Figures (type, index) of ``seat`` in the battle: in its area and not exempt (Invisibility)."""
+    area, exempt = battle["area"], board.exempt_in(battle, seat)
+    return [
+        (kind, i) for kind, places in state.seats[seat].units.items()
+        for i, p in enumerate(places) if p == area and (kind, i) not in exempt
+    ]  # fmt: skip
 
 
-def room_left(state: GameState, battle: dict, seat: int) -> dict[str, int]:
-    """How many more results each unit type of ``seat`` can take in this battle."""
+#: A class of interchangeable figures of one side: (unit type, on the Gate, results taken so far).
+FigureClass = tuple[str, bool, int]
+
+
+def figure_classes(state: GameState, battle: dict, seat: int) -> dict[FigureClass, list[int]]:
+    """The figures of ``seat`` that can still take a result in this battle, grouped by what sets them apart:
+    unit type, whether it controls the Gate there, and how many results it has already taken (Regenerate)."""
     faction = board.faction_of(state, seat)
     taken = battle["taken"].get(seat, {})
-    room: dict[str, int] = {}
-    for kind, i in figures_in_battle(state, seat, battle["area"]):
-        left = faction.result_capacity(state, seat, kind) - taken.get(f"{kind}#{i}", 0)
-        if left > 0:
-            room[kind] = room.get(kind, 0) + left
-    return room
+    holder = state.gates.get(battle["area"])
+    classes: dict[FigureClass, list[int]] = {}
+    for kind, i in figures_in_battle(state, battle, seat):
+        had = taken.get(f"{kind}#{i}", 0)
+        if had < faction.result_capacity(state, seat, kind):
+            on_gate = holder == (seat, kind, i)
+            classes.setdefault((kind, on_gate, had), []).append(i)
+    return classes
+
+
+def loads(figures: int, room: int, most: int) -> list[tuple[int, ...]]:
+    """Ways to give results to up to ``figures`` interchangeable figures taking at most ``room`` each, at most
+    ``most`` results in all: the results per figure, largest first."""
+    found: list[tuple[int, ...]] = [()]
+    def extend(prefix: tuple[int, ...], cap: int, left: int) -> None:
+        if len(prefix) == figures:
+            return
+        for n in range(min(cap, left), 0, -1):
+            found.append(prefix + (n,))
+            extend(prefix + (n,), n, left - n)
+    extend((), room, most)
+    return found
 
 
 def assignment_options(state: GameState, battle: dict, seat: int, result: str) -> list[Assign]:
-    """Every way the owner can spread its ``result``s (one unit type per result)."""
-    room = room_left(state, battle, seat)
-    count = min(battle["hits"].get(seat, {}).get(result, 0), sum(room.values()))
-    kinds = sorted(room)
-    options = [
-        Assign(result=result, units=combo)
-        for combo in itertools.combinations_with_replacement(kinds, count)
-        if all(combo.count(k) <= room[k] for k in kinds)
-    ]
+    """Every way the assigner can give ``seat``'s ``result``s to individual figures: as many results as the figures
+    can take (extra results are lost), any figure, the Gate's controller included, several on one figure that
+    can take more than one (Regenerate)."""
+    faction = board.faction_of(state, seat)
+    classes = sorted(figure_classes(state, battle, seat).items())
+    rooms = [faction.result_capacity(state, seat, kind) - had for (kind, _, had), _ in classes]
+    room_after = [sum(len(figs) * room for (_, figs), room in zip(classes[k:], rooms[k:], strict=True))
+                  for k in range(len(classes) + 1)]
+    count = min(battle["hits"].get(seat, {}).get(result, 0), room_after[0])
+    options: list[Assign] = []
+
+    def choose(k: int, left: int, entries: tuple[str, ...]) -> None:
+        if left == 0:
+            options.append(Assign(result=result, units=entries))
+            return
+        if k == len(classes) or room_after[k] < left:
+            return
+        (kind, on_gate, had), figs = classes[k]
+        for spread in loads(len(figs), rooms[k], left):
+            choose(k + 1, left - sum(spread), entries + tuple(figure_label(kind, on_gate, had, n) for n in spread))
+
+    choose(0, count, ())
     return options
 
 
@@ -153,15 +194,17 @@ def ask_assignment(state: GameState, battle: dict, seat: int, result: str, log: 
 
 
 def apply_assignment(state: GameState, battle: dict, seat: int, assign: Assign, log: list[str]) -> None:
-    """Give results to figures of the named types, one per figure before any gets a second."""
+    """Give the results to the figures named, each entry one figure (one not yet named in this assignment)."""
     taken = battle["taken"].setdefault(seat, {})
     faction = board.faction_of(state, seat)
-    for kind in dict.fromkeys(assign.units):
-        for _ in range(assign.units.count(kind)):
-            figures = [i for k, i in figures_in_battle(state, seat, battle["area"]) if k == kind]
-            cap = faction.result_capacity(state, seat, kind)
-            open_figs = [i for i in figures if taken.get(f"{kind}#{i}", 0) < cap]
-            index = min(open_figs, key=lambda i: (taken.get(f"{kind}#{i}", 0), board.gate_figure(state, seat, kind, battle["area"]) == i))
+    classes = figure_classes(state, battle, seat)
+    picks = []
+    for entry in assign.units:
+        kind, on_gate, had, load = read_figure(entry)
+        picks.append((kind, classes[(kind, on_gate, had)].pop(0), load))
+    for kind, index, load in picks:
+        cap = faction.result_capacity(state, seat, kind)
+        for _ in range(load):
             taken[f"{kind}#{index}"] = taken.get(f"{kind}#{index}", 0) + 1
             record_result(state, battle, seat, kind, index, assign.result, cap)
     if assign.units:

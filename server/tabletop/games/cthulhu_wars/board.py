@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tabletop.games.cthulhu_wars.factions import FACTIONS, Faction
 from tabletop.games.cthulhu_wars.actions import Lose
-from tabletop.games.cthulhu_wars.state import CAPTURED, POOL, GameState, Pending
+from tabletop.games.cthulhu_wars.state import CAPTURED, CARD, POOL, GameState, Pending
 
 
 def faction_of(state: GameState, seat: int) -> Faction:
@@ -23,6 +23,22 @@ def on_map(place: str) -> bool:
 def units_in(state: GameState, seat: int, area: str) -> dict[str, int]:
     """Figures of ``seat`` in ``area`` by unit type."""
     return state.seats[seat].in_area(area)
+
+
+def exempt_in(battle: dict | None, seat: int) -> tuple[tuple[str, int], ...]:
+    """Figures (type, index) of ``seat`` exempt from ``battle`` (Invisibility): still on the map, on their
+    Gate and counted for everything else, but not in the battle (rules_text ``cthulhu-wars/crawling-chaos``)."""
+    return tuple((kind, index) for side, kind, index in (battle or {}).get("exempt", ()) if side == seat)
+
+
+def in_battle(state: GameState, seat: int, battle: dict) -> dict[str, int]:
+    """Figures of ``seat`` taking part in ``battle``, by unit type: in its area and not exempt."""
+    counts = units_in(state, seat, battle["area"])
+    for kind, _ in exempt_in(battle, seat):
+        counts[kind] -= 1
+        if not counts[kind]:
+            del counts[kind]
+    return counts
 
 
 def has_units(state: GameState, seat: int, area: str) -> bool:
@@ -83,10 +99,21 @@ def cultists_on_map(state: GameState, seat: int) -> int:
     return sum(1 for kind in faction.cultists() for p in state.seats[seat].units[kind] if on_map(p))
 
 
-def goos_on_map(state: GameState, seat: int) -> list[str]:
-    """Areas of this faction's Great Old Ones on the map (one entry per GOO)."""
+def in_play(state: GameState, place: str) -> bool:
+    """On the map, or Submerged on the faction card while option ``submerged_units_in_play`` holds (rulings)."""
+    return on_map(place) or (place == CARD and state.options.submerged_units_in_play)
+
+
+def cultists_in_play(state: GameState, seat: int) -> int:
+    """Cultists that give Power at Gather Power: on the map, and Submerged ones (see :func:`in_play`)."""
     faction = faction_of(state, seat)
-    return [p for kind in faction.goos() for p in state.seats[seat].units[kind] if on_map(p)]
+    return sum(1 for kind in faction.cultists() for p in state.seats[seat].units[kind] if in_play(state, p))
+
+
+def goos_in_play(state: GameState, seat: int) -> int:
+    """This faction's Great Old Ones in play (each gives a Ritual an Elder Sign; see :func:`in_play`)."""
+    faction = faction_of(state, seat)
+    return sum(1 for kind in faction.goos() for p in state.seats[seat].units[kind] if in_play(state, p))
 
 
 def enemies_in(state: GameState, seat: int, area: str) -> list[int]:
@@ -121,12 +148,16 @@ def reveal_elder_signs(state: GameState, seat: int, log: list[str]) -> None:
 
 
 # ---- losing a unit (victim's choice) ---------------------------------------------------
-def loss_options(state: GameState, victim: int, area: str, kinds: list[str]) -> list[Lose]:
-    """Which figure the victim can give up: each unit type, off or on its Gate."""
+def loss_options(state: GameState, victim: int, area: str, kinds: list[str],
+                 exclude: tuple[tuple[str, int], ...] = ()) -> list[Lose]:
+    """Which figure the victim can give up: each unit type, off or on its Gate (``exclude``: figures that may
+    not be chosen, e.g. those exempt from a battle)."""
     options = []
     for kind in kinds:
-        n = state.seats[victim].count(kind, area)
-        on_gate = gate_figure(state, victim, kind, area) is not None
+        barred = [i for k, i in exclude if k == kind]
+        gate = gate_figure(state, victim, kind, area)
+        n = state.seats[victim].count(kind, area) - len(barred)
+        on_gate = gate is not None and gate not in barred
         if n - on_gate > 0:
             options.append(Lose(unit=kind))
         if on_gate:
@@ -134,12 +165,14 @@ def loss_options(state: GameState, victim: int, area: str, kinds: list[str]) -> 
     return options
 
 
-def take_unit(state: GameState, victim: int, area: str, kinds: list[str], mode: str, by: int, log: list[str]) -> None:
-    """The victim gives up one figure of ``kinds`` in ``area`` ('capture' or 'eliminate'); it chooses if it can."""
-    options = loss_options(state, victim, area, kinds)
+def take_unit(state: GameState, victim: int, area: str, kinds: list[str], mode: str, by: int, log: list[str],
+              exclude: tuple[tuple[str, int], ...] = ()) -> None:
+    """The victim gives up one figure of ``kinds`` in ``area`` ('capture' or 'eliminate'); it chooses if it can.
+    Figures in ``exclude`` (exempt from the battle) cannot be taken."""
+    options = loss_options(state, victim, area, kinds, exclude)
     if not options:
         return
-    data = {"victim": victim, "area": area, "kinds": kinds, "mode": mode, "by": by}
+    data = {"victim": victim, "area": area, "kinds": kinds, "mode": mode, "by": by, "exclude": [list(f) for f in exclude]}
     if len(options) == 1:
         apply_loss(state, data, options[0], log)
     else:
@@ -149,7 +182,8 @@ def take_unit(state: GameState, victim: int, area: str, kinds: list[str], mode: 
 
 def apply_loss(state: GameState, data: dict, choice: Lose, log: list[str]) -> None:
     victim, area, by = data["victim"], data["area"], data["by"]
-    index = pick_figure(state, victim, choice.unit, area, from_gate=choice.from_gate)
+    exclude = tuple((k, i) for k, i in data.get("exclude", ()))
+    index = pick_figure(state, victim, choice.unit, area, from_gate=choice.from_gate, exclude=exclude)
     if data["mode"] == "capture":
         capture(state, by, victim, choice.unit, index)
         log.append(f"{state.seats[by].faction} captures {state.seats[victim].faction}'s {choice.unit} in {area}.")

@@ -1,7 +1,8 @@
 """Pending decisions and their answers (rules_text ``cthulhu-wars/turn`` and ``cthulhu-wars/battle``).
 
-The first entry of ``state.pending`` is the decision the game awaits; its ``seat`` (or,
-for a negotiation, every seat still to offer) answers with one of :func:`decision_options`.
+The first entry of ``state.pending`` is the decision the game awaits; its ``seat`` (or, for a
+negotiation or an out-of-turn window, every seat still asked; see windows.py and rules_text
+``cthulhu-wars/out-of-turn``) answers with one of :func:`decision_options`.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from tabletop.games.cthulhu_wars import battle as battles
-from tabletop.games.cthulhu_wars import board, negotiation, phases
+from tabletop.games.cthulhu_wars import board, negotiation, phases, windows
 from tabletop.games.cthulhu_wars.actions import (
     ChooseDirection, ChooseFirstPlayer, Done, Proceed, RevealElderSigns, Ritual, SkipRitual, TakeSpellbook,
 )  # fmt: skip
@@ -22,7 +23,7 @@ def awaiting(state: GameState) -> list[int]:
     if not state.pending:
         return []
     first = state.pending[0]
-    return list(first.data["waiting"]) if first.kind == "negotiation" else [first.seat]
+    return list(first.data["waiting"]) if first.kind in ("negotiation", windows.WINDOW) else [first.seat]
 
 
 def decision_options(state: GameState, seat: int) -> list[BaseModel]:
@@ -43,9 +44,12 @@ def decision_options(state: GameState, seat: int) -> list[BaseModel]:
     if kind == "retreat":
         return list(battles.retreat_options(state, data["owner"]))
     if kind == "lose":
-        return list(board.loss_options(state, data["victim"], data["area"], data["kinds"]))
+        exclude = tuple((k, i) for k, i in data.get("exclude", ()))
+        return list(board.loss_options(state, data["victim"], data["area"], data["kinds"], exclude))
     if kind == "negotiation":
         return list(negotiation.offer_options(state, data))
+    if kind == windows.WINDOW:
+        return windows.options(state, seat, data)
     options = decision_faction(state, seat, data).decision_options(state, seat, kind, data)
     return options if options and data.get("mandatory") else options + [Done()]
 
@@ -72,6 +76,9 @@ def resolve_decision(state: GameState, seat: int, action: BaseModel, log: list[s
     if pending.kind == "negotiation":
         negotiation.record_offer(state, seat, action, log)
         return
+    if pending.kind == windows.WINDOW:
+        windows.answer(state, seat, action, log)
+        return
     state.pending.pop(0)
     handler = HANDLERS.get(action.kind)
     if handler is not None:
@@ -95,18 +102,25 @@ def choose_direction(state: GameState, seat: int, pending: Pending, action: Choo
 
 
 def ritual(state: GameState, seat: int, pending: Pending, action: Ritual, log: list[str]) -> None:
+    """A Ritual; then the other seats may act out of turn (``cthulhu-wars/out-of-turn``)."""
     phases.perform_ritual(state, seat, log)
+    windows.open_window(state, seat, "doom")
 
 
 def reveal(state: GameState, seat: int, pending: Pending, action: RevealElderSigns, log: list[str]) -> None:
-    """Revealing in the Doom phase does not use up the seat's Ritual: it is asked again if it can still pay."""
+    """Revealing in the Doom phase does not use up the seat's Ritual: it is asked again if it can still pay;
+    otherwise its Doom-phase decision is over and the others may act out of turn."""
     board.reveal_elder_signs(state, seat, log)
     if phases.has_doom_choice(state, seat):
         state.pending.insert(0, pending)
+    else:
+        windows.open_window(state, seat, "doom")
 
 
 def no_ritual(state: GameState, seat: int, pending: Pending, action: SkipRitual, log: list[str]) -> None:
+    """No Ritual; then the other seats may act out of turn (``cthulhu-wars/out-of-turn``)."""
     log.append(f"{state.seats[seat].faction} performs no Ritual.")
+    windows.open_window(state, seat, "doom")
 
 
 def proceed(state: GameState, seat: int, pending: Pending, action: Proceed, log: list[str]) -> None:

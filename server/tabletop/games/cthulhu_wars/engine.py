@@ -189,6 +189,7 @@ class CthulhuWars(Engine[GameState, Any]):
             "ritual_cost": state.ritual_cost,
             "instant_death": state.instant_death,
             "to_move": [state.seats[s].faction for s in self.to_move(state)],
+            "turn": state.seats[state.turn.seat].faction if state.turn else None,
             "pending": state.pending[0].kind if state.pending else None,
             "gates": {a: (state.seats[h[0]].faction if h else None) for a, h in state.gates.items()},
             "battle": battle_view(state),
@@ -246,7 +247,7 @@ PENDING_WORDS = {
     "first-player": "break the tie for First Player", "direction": "choose the direction of play",
     "ritual": "decide on a Ritual", "spellbook": "take a spellbook", "pre-battle": "use pre-battle abilities",
     "assign": "assign battle results", "retreat": "retreat Pained units", "lose": "choose a unit to lose",
-    "negotiation": "make an offer",
+    "negotiation": "make an offer", "window": "act out of turn (or say 'done')",
 }  # fmt: skip
 
 
@@ -326,7 +327,7 @@ def action_cost(state: GameState, action: Any) -> int:
         return faction.summon_cost(state, seat, action.unit)
     if kind == "awaken":
         return next((c for u, a, c in faction.awaken_options(state, seat) if (u, a) == (action.unit, action.area)), 0)
-    return faction.action_costs.get(kind, 0)
+    return faction.action_cost(state, seat, action)
 
 
 def safe_cost(state: GameState, action: Any) -> int:

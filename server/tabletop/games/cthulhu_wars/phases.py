@@ -8,22 +8,33 @@ only an Action phase.
 
 from __future__ import annotations
 
-from tabletop.games.cthulhu_wars import board, victory
-from tabletop.games.cthulhu_wars.battle import can_battle, step_battle
+from tabletop.games.cthulhu_wars import board, victory, windows
+from tabletop.games.cthulhu_wars.battle import step_battle
 from tabletop.games.cthulhu_wars.power import ExtraIncome, GatherPowerResult, PowerSources, gather_power
 from tabletop.games.cthulhu_wars.state import GameState, Pending, Turn
+from tabletop.games.cthulhu_wars.turn_actions import follow_up_options
 
 
 def advance(state: GameState, log: list[str]) -> None:
-    """Run every step that needs no decision."""
+    """Run every step that needs no decision.
+
+    Spellbook requirements are checked when an action is complete: not while a Move action is under way, a
+    battle is being fought or a decision of the action is awaited (``cthulhu-wars/factions``). Reaching 30 Doom
+    in the Action phase, by any means, ends the game at the end of the current turn (``cthulhu-wars/end``).
+    """
     while state.phase != "over":
-        award_spellbooks(state, log)
         if state.pending:
             return
         if state.battle is not None:
             step_battle(state, log)
             continue
+        if not (state.turn and state.turn.moving):
+            award_spellbooks(state, log)
+            if state.pending:
+                return
         if state.phase == "action":
+            if victory.doom_reached(state):
+                state.ending = True
             if state.turn and state.turn.hooks_due and not state.turn.moving:
                 state.turn.hooks_due = False
                 run_after_action_hooks(state, log)
@@ -73,36 +84,25 @@ def first_active(state: GameState, start: int) -> int | None:
 
 
 def turn_over(state: GameState) -> bool:
-    """The turn ends once its action is done and nothing unlimited may follow."""
+    """The turn ends once its action is done and the seat says ``done`` or has no unlimited action left
+    (``cthulhu-wars/turn``); a seat at 0 Power can do nothing more."""
     turn = state.turn
-    if turn is None or turn.moving or not turn.acted:
-        return turn is None or (not turn.moving and state.seats[turn.seat].power <= 0)
-    return turn.closed or not unlimited_follow_ups(state, turn.seat)
-
-
-def unlimited_follow_ups(state: GameState, seat: int) -> bool:
-    """After its action a seat may go on with unlimited Battles (all six spellbooks) or faction unlimited actions."""
-    if state.seats[seat].power <= 0:
-        return False
-    faction = board.faction_of(state, seat)
-    if any(a.kind in faction.unlimited_kinds for a in faction.actions(state, seat)):
+    if turn is None:
         return True
-    return has_all_spellbooks(state, seat) and any(
-        can_battle(state, seat, area, enemy)
-        for area in board.occupied_areas(state, seat) if area not in state.turn.battled
-        for enemy in board.enemies_in(state, seat, area)
-    )  # fmt: skip
-
-
-def has_all_spellbooks(state: GameState, seat: int) -> bool:
-    return len(state.seats[seat].spellbooks) >= 6
+    if turn.moving:
+        return False
+    if not turn.acted:
+        return state.seats[turn.seat].power <= 0
+    return turn.closed or not follow_up_options(state, turn.seat)
 
 
 def run_after_action_hooks(state: GameState, log: list[str]) -> None:
-    """Ongoing abilities that trigger after any player's action (e.g. Devolve)."""
-    actor = state.turn.seat if state.turn else -1
+    """After any player's action: ongoing abilities that need no choice (e.g. Passion), then the out-of-turn
+    window (e.g. Elder Sign reveals, Devolve; ``cthulhu-wars/out-of-turn``)."""
+    actor = state.turn.seat
     for seat in range(len(state.seats)):
         board.faction_of(state, seat).after_action(state, seat, actor, log)
+    windows.open_window(state, actor, "action")
 
 
 def end_of_turn(state: GameState, log: list[str]) -> bool:
@@ -140,7 +140,7 @@ def power_sources(state: GameState, seat: int, highest: int | None) -> PowerSour
     faction = board.faction_of(state, seat)
     extras: list[ExtraIncome] = faction.gather_extras(state, seat)
     return PowerSources(
-        cultists=board.cultists_on_map(state, seat),
+        cultists=board.cultists_in_play(state, seat),
         controlled_gates=len(board.controlled_gates(state, seat)),
         abandoned_gates=len(board.abandoned_gates(state)),
         captured_cultists=len(state.seats[seat].captives),
@@ -184,9 +184,13 @@ def set_first_player(state: GameState, seat: int, log: list[str]) -> None:
 
 
 def set_direction(state: GameState, direction: int, log: list[str]) -> None:
-    """Direction chosen: the Doom phase follows."""
+    """Direction chosen: the Doom phase follows, or in round 1 (only an Action phase) the Action phase
+    (``cthulhu-wars/first-player``)."""
     state.direction = direction
-    start_doom_phase(state, log)
+    if state.round == 1:
+        start_action_phase(state, log)
+    else:
+        start_doom_phase(state, log)
 
 
 # ---- the Doom phase -------------------------------------------------------------------
@@ -220,7 +224,8 @@ def has_doom_choice(state: GameState, seat: int) -> bool:
 
 
 def perform_ritual(state: GameState, seat: int, log: list[str]) -> None:
-    """Pay the track cost, move the marker, Doom per controlled Gate, an Elder Sign per Great Old One."""
+    """Pay the track cost, move the marker, Doom per controlled Gate, an Elder Sign per Great Old One of the
+    faction in play (``cthulhu-wars/doom``)."""
     fs = state.seats[seat]
     cost = state.ritual_cost
     fs.power -= cost
@@ -228,7 +233,7 @@ def perform_ritual(state: GameState, seat: int, log: list[str]) -> None:
     fs.doom += doom
     state.ritual_step = min(state.ritual_step + 1, len(state.ritual_track) - 1)
     log.append(f"{fs.faction} performs a Ritual of Annihilation for {cost} Power: +{doom} Doom.")
-    for _ in board.goos_on_map(state, seat):
+    for _ in range(board.goos_in_play(state, seat)):
         board.draw_elder_sign(state, seat, log)
     fs.flags["rituals"] = fs.flags.get("rituals", 0) + 1
 

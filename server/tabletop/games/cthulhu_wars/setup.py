@@ -5,9 +5,9 @@ from __future__ import annotations
 from tabletop.core.errors import BadOptions
 from tabletop.core.rng import Rng
 from tabletop.games.cthulhu_wars.factions import FACTIONS, default_factions
-from tabletop.games.cthulhu_wars.maps import layout_for_players
+from tabletop.games.cthulhu_wars.maps import layout_for_players, layout_reading
 from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
-from tabletop.games.cthulhu_wars.state import POOL, FactionState, GameState, Turn
+from tabletop.games.cthulhu_wars.state import POOL, FactionState, GameState, Pending
 
 MIN_SEATS, MAX_SEATS = 3, 5
 START_ACOLYTES = 6
@@ -28,10 +28,12 @@ def chosen_factions(options: CthulhuWarsOptions, seats: int) -> list[str]:
 
 
 def new_game(options: CthulhuWarsOptions, seats: int, seed: int) -> GameState:
-    """8 Power, 6 Acolytes and a controlled Gate in each start area; Great Cthulhu goes first."""
+    """8 Power, 6 Acolytes and a controlled Gate in each start area; Great Cthulhu goes first and, as in every
+    round, the First Player first chooses the direction of play (``cthulhu-wars/first-player``)."""
     names = chosen_factions(options, seats)
     layout = layout_for_players(seats, options.alternate_layout and seats == 4)
-    state = GameState(options=options, layout_name=layout.name, seats=[], gates={}, rng=Rng(seed))
+    layout_name = layout.name if options.north_atlantic_touches_north_pacific else layout_reading(layout.name, "seed")
+    state = GameState(options=options, layout_name=layout_name, seats=[], gates={}, rng=Rng(seed))
     for seat, name in enumerate(names):
         faction = FACTIONS[name]
         start = layout.start_areas(faction.start_symbol)
@@ -42,7 +44,7 @@ def new_game(options: CthulhuWarsOptions, seats: int, seed: int) -> GameState:
         state.seats.append(FactionState(faction=name, power=START_POWER, units=units))
         state.gates[start[0].id] = (seat, "acolyte", 0)
     state.first_player = first_player(state, names)
-    state.turn = Turn(state.first_player)
+    state.pending.append(Pending(state.first_player, "direction"))
     return state
 
 

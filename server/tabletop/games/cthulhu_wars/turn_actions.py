@@ -1,7 +1,10 @@
 """The Action-phase actions of the seat whose turn it is (rules_text ``cthulhu-wars/actions``).
 
-:func:`turn_options` lists them (the one action, the unlimited ones, or the rest of a Move
-action); :func:`resolve_turn_action` carries one out on a copied state.
+:func:`turn_options` lists them (the one action and the unlimited ones before it, the unlimited
+ones after it, or the rest of a Move action); :func:`resolve_turn_action` carries one out on a
+copied state. Unlimited actions (Control Gate, Abandon Gate, Reveal Elder Signs, a faction's
+unlimited actions, and Battle once a faction holds all six spellbooks) come before and after the
+turn's one action until the seat says ``done`` (``cthulhu-wars/turn``).
 """
 
 from __future__ import annotations
@@ -14,9 +17,7 @@ from tabletop.games.cthulhu_wars.actions import (
     RevealElderSigns, Summon,
 )  # fmt: skip
 from tabletop.games.cthulhu_wars.battle import can_battle, start_battle
-from tabletop.games.cthulhu_wars.phases import has_all_spellbooks
 from tabletop.games.cthulhu_wars.state import POOL, GameState
-from tabletop.games.cthulhu_wars.victory import DOOM_TO_END
 
 GATE_COST = 3
 BATTLE_COST = 1
@@ -24,6 +25,10 @@ CAPTURE_COST = 1
 
 
 # ---- listing --------------------------------------------------------------------------
+def has_all_spellbooks(state: GameState, seat: int) -> bool:
+    return len(state.seats[seat].spellbooks) >= 6
+
+
 def turn_options(state: GameState, seat: int) -> list[BaseModel]:
     """What the seat whose turn it is may do now."""
     turn = state.turn
@@ -31,10 +36,7 @@ def turn_options(state: GameState, seat: int) -> list[BaseModel]:
     if turn.moving:
         return move_options(state, seat) + [Done()]
     if turn.acted:
-        follow = [a for a in faction.actions(state, seat) if a.kind in faction.unlimited_kinds]
-        if has_all_spellbooks(state, seat):
-            follow += battle_options(state, seat)
-        return follow + [Done()]
+        return follow_up_options(state, seat) + [Done()]
     return (
         unlimited_options(state, seat)
         + move_options(state, seat)
@@ -49,7 +51,28 @@ def turn_options(state: GameState, seat: int) -> list[BaseModel]:
     )
 
 
+def follow_up_options(state: GameState, seat: int) -> list[BaseModel]:
+    """The unlimited actions left to the seat once its one action is taken (none at 0 Power)."""
+    if state.seats[seat].power <= 0:
+        return []
+    faction = board.faction_of(state, seat)
+    options = unlimited_options(state, seat) + [a for a in faction.actions(state, seat) if a.kind in faction.unlimited_kinds]
+    if has_all_spellbooks(state, seat):
+        options += battle_options(state, seat)
+    return options
+
+
+def is_unlimited(state: GameState, seat: int, action: BaseModel) -> bool:
+    """Whether ``action`` leaves the turn's one action untaken: a faction's unlimited action, or a Battle by a
+    faction holding all six spellbooks (still once per area per turn; ``cthulhu-wars/battle``)."""
+    kind = action.kind
+    return kind in board.faction_of(state, seat).unlimited_kinds or (kind == "battle" and has_all_spellbooks(state, seat))
+
+
 def unlimited_options(state: GameState, seat: int) -> list[BaseModel]:
+    """Control Gate, Abandon Gate and Reveal Elder Signs: free, any number, never at 0 Power."""
+    if state.seats[seat].power <= 0:
+        return []
     faction = board.faction_of(state, seat)
     options: list[BaseModel] = []
     for area, holder in state.gates.items():
@@ -182,16 +205,15 @@ def resolve_turn_action(state: GameState, seat: int, action: BaseModel, log: lis
         log.append(f"{fs.faction} abandons its Gate in {action.area}.")
     elif kind == "reveal":
         board.reveal_elder_signs(state, seat, log)
-        if fs.doom >= DOOM_TO_END:
-            state.ending = True
-    elif kind in MAIN:
-        MAIN[kind](state, seat, action, log)
-        if kind not in faction.unlimited_kinds:  # e.g. Summon under Black Goat's Fertility Cult
-            turn.acted = turn.hooks_due = True
     else:
-        faction.apply_action(state, seat, action, log)
-        if kind not in faction.unlimited_kinds:
-            turn.acted = turn.hooks_due = True
+        unlimited = is_unlimited(state, seat, action)  # e.g. Summon under Fertility Cult, Battle with six books
+        if kind in MAIN:
+            MAIN[kind](state, seat, action, log)
+        else:
+            faction.apply_action(state, seat, action, log)
+        turn.hooks_due = True
+        if not unlimited:
+            turn.acted = True
 
 
 def move_figure(state: GameState, seat: int, action: Move, log: list[str]) -> None:

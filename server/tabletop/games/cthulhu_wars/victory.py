@@ -1,8 +1,8 @@
 """The end of the game (rules_text ``cthulhu-wars/end``).
 
 The end triggers at 30 Doom or when the Ritual marker reaches Instant Death, checked
-once the Doom phase is complete (or at the end of a turn in which revealed Elder Signs
-took someone to 30). Everyone reveals Elder Signs; only factions with all six
+once the Doom phase is complete, or at the end of the Action-phase turn in which anyone
+reached 30 Doom (a reveal, an ability's Doom, Doom owed for Elder Signs when the bag is empty). Everyone reveals Elder Signs; only factions with all six
 spellbooks may win; the most Doom among them wins, ties share; nobody eligible means
 everybody loses.
 """
@@ -15,8 +15,12 @@ from tabletop.games.cthulhu_wars.state import GameState
 DOOM_TO_END = 30
 
 
+def doom_reached(state: GameState) -> bool:
+    return any(fs.doom >= DOOM_TO_END for fs in state.seats)
+
+
 def end_triggered(state: GameState) -> bool:
-    return state.instant_death or any(fs.doom >= DOOM_TO_END for fs in state.seats)
+    return state.instant_death or doom_reached(state)
 
 
 def winners(state: GameState) -> list[int]:

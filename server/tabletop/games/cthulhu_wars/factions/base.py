@@ -14,8 +14,10 @@ Timings, in the order a game meets them:
   see :attr:`Faction.unlimited_kinds`) and :meth:`Faction.apply_action` resolves them;
   :meth:`Faction.decision_options` lists the answers to the faction's own pending decisions;
   :meth:`Faction.move_targets` says where a Move may take a unit (Flight).
-* After every action of anyone: :meth:`Faction.after_action` (ongoing abilities, e.g. Devolve)
-  and :meth:`Faction.met_requirements` (the engine then offers a spellbook per new one).
+* After every action of anyone: :meth:`Faction.after_action` (ongoing abilities without a choice,
+  e.g. Passion), then an out-of-turn window (windows.py) in which :meth:`Faction.window_options`
+  lists what the faction may do then (e.g. Devolve). :meth:`Faction.met_requirements` is checked
+  whenever an action is complete (the engine then offers a spellbook per new one).
 * Battle: :meth:`Faction.pre_battle_options` (optional pre-battle abilities),
   :meth:`Faction.unit_combat` (variable combat), :meth:`Faction.result_capacity`
   (how many results a unit can absorb), :meth:`Faction.spares` (a unit escaping elimination
@@ -109,6 +111,10 @@ class Faction:
     def goos(self) -> tuple[str, ...]:
         return tuple(u.name for u in self.units if u.role == "goo")
 
+    def action_cost(self, state: GameState, seat: int, action: BaseModel) -> int:
+        """Power one of this faction's own actions costs now; default :attr:`action_costs` (0 if absent)."""
+        return self.action_costs.get(action.kind, 0)  # type: ignore[attr-defined]
+
     def summon_cost(self, state: GameState, seat: int, unit: str) -> int:
         """Power to Summon one ``unit`` (a Monster); default its printed cost."""
         return self.unit(unit).cost
@@ -123,7 +129,7 @@ class Faction:
 
     def move_targets(self, state: GameState, seat: int, unit: str, source: str) -> list[str]:
         """Areas a figure of ``unit`` may Move to from ``source``; default the adjacent ones (Flight: further)."""
-        return [a.id for a in state.layout.neighbours(source)]
+        return list(state.layout.area(source).adjacent)
 
     def spares(self, state: GameState, seat: int, unit: str, battle: dict, cause: str) -> bool:
         """Whether a figure of ``unit`` escapes elimination in battle; default never.
@@ -166,7 +172,13 @@ class Faction:
         return []
 
     def after_action(self, state: GameState, seat: int, actor: int, log: list[str]) -> None:
-        """After any player's action (``actor``): ongoing abilities may queue decisions."""
+        """After any player's action (``actor``): ongoing abilities that need no choice."""
+
+    def window_options(self, state: GameState, seat: int, window: dict) -> list[BaseModel]:
+        """What this faction may do out of turn in a window (``cthulhu-wars/out-of-turn``); resolved by
+        :meth:`apply_action`. ``window["actor"]`` is the seat whose action or Doom-phase decision opened it and
+        ``window["context"]`` is ``"action"`` or ``"doom"``. Reveals are offered by the engine itself."""
+        return []
 
     def met_requirements(self, state: GameState, seat: int) -> list[str]:
         """Requirements (names) met now that are not yet recorded; checked after every action and step."""

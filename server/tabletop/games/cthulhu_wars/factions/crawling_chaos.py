@@ -19,8 +19,6 @@ NYARLATHOTEP = "nyarlathotep"
 AWAKEN_COST = 10
 FLIGHT_RANGE = 2
 HARBINGER_SIGNS = 2
-#: Where a figure made Invisible waits until the battle's post-battle step.
-INVISIBLE = "@invisible"
 THOUSAND_FORMS = "cc-thousand-forms"
 
 
@@ -59,11 +57,13 @@ class Abduct(Action):
 
 
 class Invisibility(Action):
-    """Pre-battle (Invisibility), one per Flying Polyp: a Monster or Cultist of either side leaves the battle."""
+    """Pre-battle (Invisibility), one per Flying Polyp: a Monster or Cultist of either side is exempt from the
+    battle (``on_gate``: the one controlling the Gate there); it stays on the map and on its Gate."""
 
     kind: Literal["cc-invisibility"] = "cc-invisibility"
     unit: str
     faction: str
+    on_gate: bool = False
 
 
 class SeekAndDestroy(Action):
@@ -198,13 +198,19 @@ class CrawlingChaos(Faction):
         log.append(f"{NAME} pays {action.cost} Power towards its spellbooks.")
 
     def thousand_forms(self, state: GameState, seat: int, log: list[str]) -> None:
-        """Thousand Forms: roll 1d6; the foes negotiate who loses that much Power (rule ``cthulhu-wars/crawling-chaos``)."""
+        """Thousand Forms: roll 1d6; the foes negotiate who loses that much Power; if they hold less than that
+        between them, Crawling Chaos gains the roll (option ``thousand_forms_when_foes_short``; rule
+        ``cthulhu-wars/crawling-chaos``)."""
         fs = state.seats[seat]
         fs.flags["thousand-forms-round"] = state.round
         roll = state.rng.die()
         fs.flags["thousand-forms-roll"] = roll
         log.append(f"Thousand Forms: {NAME} rolls {roll}.")
         limits = {s: other.power for s, other in enumerate(state.seats) if s != seat}
+        if sum(limits.values()) < roll and state.options.thousand_forms_when_foes_short == "caster-gains-roll":
+            fs.power += roll
+            log.append(f"Thousand Forms: the foes hold less than {roll} Power between them, so {NAME} gains {roll}.")
+            return
         negotiation.open_negotiation(state, topic=THOUSAND_FORMS, owner=seat, amount=roll, limits=limits, log=log)
 
     # ---- battle: pre-battle spellbooks ---------------------------------------------------
@@ -219,59 +225,54 @@ class CrawlingChaos(Faction):
             options.extend(self.seek_and_destroy_options(state, seat, battle))
         return options
 
-    def exposed_units(self, state: GameState, seat: int, area: str) -> list[str]:
-        """Monsters and Cultists of ``seat`` in ``area``: the units Abduct and Invisibility touch."""
+    def exposed_units(self, state: GameState, seat: int, battle: dict) -> list[str]:
+        """Monsters and Cultists of ``seat`` in the battle (not exempt): the units Abduct and Invisibility touch."""
         faction = board.faction_of(state, seat)
-        present = board.units_in(state, seat, area)
+        present = board.in_battle(state, seat, battle)
         return [k for k in faction.cultists() + faction.monsters() if k in present]
 
     def abduct_ready(self, state: GameState, seat: int, battle: dict) -> bool:
-        area = battle["area"]
-        return "nightgaunt" in board.units_in(state, seat, area) and bool(self.exposed_units(state, opponent(battle, seat), area))
+        return "nightgaunt" in board.in_battle(state, seat, battle) and bool(self.exposed_units(state, opponent(battle, seat), battle))
 
     def abduct(self, state: GameState, seat: int, log: list[str]) -> None:
         """Abduct: one Nightgaunt of yours is eliminated; the enemy eliminates one of its Monsters or Cultists there."""
         battle = state.battle
         area, enemy = battle["area"], opponent(battle, seat)
-        board.eliminate(state, seat, "nightgaunt", board.pick_figure(state, seat, "nightgaunt", area))
+        board.eliminate(state, seat, "nightgaunt", board.pick_figure(state, seat, "nightgaunt", area, exclude=board.exempt_in(battle, seat)))
         battle["devoured"][seat] += 1
         log.append("Abduct: a Nightgaunt carries off one of the enemy's units.")
-        board.take_unit(state, enemy, area, self.exposed_units(state, enemy, area), "eliminate", seat, log)
+        board.take_unit(state, enemy, area, self.exposed_units(state, enemy, battle), "eliminate", seat, log,
+                        exclude=board.exempt_in(battle, enemy))
 
     def invisibility_options(self, state: GameState, seat: int, battle: dict) -> list[BaseModel]:
-        """One use per Flying Polyp you brought (Polyps made Invisible still count)."""
-        polyps = state.seats[seat].units["flying-polyp"]
-        uses = battle["used"].count("cc-invisibility")
-        if polyps.count(battle["area"]) + self.hidden_polyps(state, seat, battle) <= uses:
+        """One use per Flying Polyp of yours in the area (a Polyp made exempt still counts); each use names a
+        Monster or Cultist of either side still in the battle, and whether it is the one on the Gate."""
+        area = battle["area"]
+        if state.seats[seat].units["flying-polyp"].count(area) <= battle["used"].count("cc-invisibility"):
             return []
-        return [
-            Invisibility(unit=kind, faction=state.seats[side].faction)
-            for side in (seat, opponent(battle, seat))
-            for kind in self.exposed_units(state, side, battle["area"])
-        ]
-
-    def hidden_polyps(self, state: GameState, seat: int, battle: dict) -> int:
-        return sum(1 for s, kind, _, _ in battle.get("cc-hidden", []) if s == seat and kind == "flying-polyp")
+        options = []
+        for side in (seat, opponent(battle, seat)):
+            exempt = board.exempt_in(battle, side)
+            for kind in self.exposed_units(state, side, battle):
+                gate = board.gate_figure(state, side, kind, area)
+                free = [i for i, p in enumerate(state.seats[side].units[kind]) if p == area and (kind, i) not in exempt]
+                faction = state.seats[side].faction
+                if any(i != gate for i in free):
+                    options.append(Invisibility(unit=kind, faction=faction))
+                if gate in free:
+                    options.append(Invisibility(unit=kind, faction=faction, on_gate=True))
+        return options
 
     def make_invisible(self, state: GameState, seat: int, action: Invisibility, log: list[str]) -> None:
-        """Invisibility: the figure waits off the map until after the battle (keeping its Gate)."""
+        """Invisibility: the figure is exempt from the battle; it stays on the map and on its Gate, so it still
+        counts for everything outside the battle (rule ``cthulhu-wars/crawling-chaos``)."""
         battle = state.battle
         area, side = battle["area"], state.seat_of(action.faction)
-        index = board.pick_figure(state, side, action.unit, area)
-        on_gate = board.gate_figure(state, side, action.unit, area) == index
-        board.place_figure(state, side, action.unit, index, INVISIBLE)
+        index = board.pick_figure(state, side, action.unit, area, from_gate=action.on_gate, exclude=board.exempt_in(battle, side))
         battle["used"].append("cc-invisibility")
-        battle.setdefault("cc-hidden", []).append([side, action.unit, index, on_gate])
-        log.append(f"Invisibility: {action.faction}'s {action.unit} takes no part in the battle.")
-
-    def reveal_invisible(self, state: GameState, battle: dict, log: list[str]) -> None:
-        """After the battle the Invisible figures are back where they were, on their Gate if it is still free."""
-        area = battle["area"]
-        for side, kind, index, on_gate in battle.pop("cc-hidden", []):
-            board.place_figure(state, side, kind, index, area)
-            if on_gate and state.gates.get(area, False) is None:
-                state.gates[area] = (side, kind, index)
-        log.append("The Invisible units reappear.")
+        battle["exempt"].append([side, action.unit, index])
+        where = " on its Gate" if action.on_gate else ""
+        log.append(f"Invisibility: {action.faction}'s {action.unit}{where} takes no part in the battle.")
 
     def seek_and_destroy_options(self, state: GameState, seat: int, battle: dict) -> list[BaseModel]:
         places = state.seats[seat].units["hunting-horror"]
@@ -303,8 +304,6 @@ class CrawlingChaos(Faction):
         return step == "retreat" and "madness" in state.seats[seat].spellbooks
 
     def post_battle(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
-        if battle.get("cc-hidden"):
-            self.reveal_invisible(state, battle, log)
         self.offer_harbinger(state, seat, battle)
 
     def offer_harbinger(self, state: GameState, seat: int, battle: dict) -> None:

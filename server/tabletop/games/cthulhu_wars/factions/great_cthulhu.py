@@ -16,6 +16,7 @@ NAME = "great-cthulhu"
 CTHULHU = "cthulhu"
 FIRST_AWAKEN_COST, LATER_AWAKEN_COST = 10, 4
 DREAMS_COST, SUBMERGE_COST = 2, 1
+SUBMERGE_WITH = "submerge-with"
 ABSORB_DICE = 3
 
 
@@ -41,10 +42,16 @@ class Dreams(Action):
 
 
 class Submerge(Action):
-    """Action (Submerge, 1 Power): Cthulhu in an ocean goes to your card, with your other units there if chosen."""
+    """Action (Submerge, 1 Power): Cthulhu in an ocean goes to your card; then any of your units there may follow."""
 
     kind: Literal["submerge"] = "submerge"
-    with_units: bool = False
+
+
+class SubmergeWith(Action):
+    """Decision after Submerge: one more of your units in the area Cthulhu left goes with him (``done`` stops)."""
+
+    kind: Literal["submerge-with"] = "submerge-with"
+    unit: str
 
 
 class Emerge(Action):
@@ -55,7 +62,7 @@ class Emerge(Action):
 
 
 class Devolve(Action):
-    """After any action (Devolve): replace one of your Acolytes in the area with a Deep One."""
+    """Out of turn, after any action (Devolve): replace one of your Acolytes in the area with a Deep One."""
 
     kind: Literal["devolve"] = "devolve"
     area: str
@@ -89,7 +96,7 @@ class GreatCthulhu(Faction):
         Spellbook("submerge", "Submerge", "action", "1 Power: Cthulhu (and units with him) leave an ocean for your card."),
         Spellbook("yha-nthlei", "Y'ha Nthlei", "gather", "+1 Power per enemy-controlled ocean Gate while Cthulhu is in play."),
     )
-    action_models = (Devour, Absorb, Dreams, Submerge, Emerge, Devolve)
+    action_models = (Devour, Absorb, Dreams, Submerge, SubmergeWith, Emerge, Devolve)
     action_costs = {"dreams": DREAMS_COST, "submerge": SUBMERGE_COST}
 
     # ---- Awakening and Immortal ----------------------------------------------------------
@@ -146,11 +153,10 @@ class GreatCthulhu(Faction):
 
     # ---- income and battle ---------------------------------------------------------------
     def gather_extras(self, state: GameState, seat: int) -> list[ExtraIncome]:
-        """Y'ha Nthlei: +1 per enemy-controlled Gate in an ocean while Cthulhu is in play."""
+        """Y'ha Nthlei: +1 per enemy-controlled Gate in an ocean while Cthulhu is in play (Submerged counts, option
+        ``submerged_units_in_play``)."""
         fs = state.seats[seat]
-        place = fs.units[CTHULHU][0]
-        in_play = board.on_map(place) or (place == CARD and state.options.yha_nthlei_counts_submerged)
-        if "yha-nthlei" not in fs.spellbooks or not in_play:
+        if "yha-nthlei" not in fs.spellbooks or not board.in_play(state, fs.units[CTHULHU][0]):
             return []
         count = sum(
             1 for area, holder in state.gates.items()
@@ -162,11 +168,10 @@ class GreatCthulhu(Faction):
         return 2 if unit == "starspawn" and "regenerate" in state.seats[seat].spellbooks else 1
 
     def pre_battle_options(self, state: GameState, seat: int, battle: dict) -> list[BaseModel]:
-        area = battle["area"]
-        mine = board.units_in(state, seat, area)
+        mine = board.in_battle(state, seat, battle)
         options: list[BaseModel] = []
         enemy = battle["defender"] if seat == battle["attacker"] else battle["attacker"]
-        if CTHULHU in mine and "devour" not in battle["used"] and self.devour_targets(state, enemy, area):
+        if CTHULHU in mine and "devour" not in battle["used"] and self.devour_targets(state, enemy, battle):
             options.append(Devour())
         if "absorb" in state.seats[seat].spellbooks and "shoggoth" in mine:
             options.extend(
@@ -175,9 +180,10 @@ class GreatCthulhu(Faction):
             )  # fmt: skip
         return options
 
-    def devour_targets(self, state: GameState, enemy: int, area: str) -> list[str]:
+    def devour_targets(self, state: GameState, enemy: int, battle: dict) -> list[str]:
+        """The enemy's Monster and Cultist types in the battle (not exempt)."""
         faction = board.faction_of(state, enemy)
-        theirs = board.units_in(state, enemy, area)
+        theirs = board.in_battle(state, enemy, battle)
         return [k for k in faction.cultists() + faction.monsters() if k in theirs]
 
     # ---- actions -------------------------------------------------------------------------
@@ -192,9 +198,7 @@ class GreatCthulhu(Faction):
             )  # fmt: skip
         place = fs.units[CTHULHU][0]
         if "submerge" in fs.spellbooks and fs.power >= SUBMERGE_COST and board.on_map(place) and state.layout.area(place).type == "ocean":
-            options.append(Submerge(with_units=False))
-            if sum(board.units_in(state, seat, place).values()) > 1:
-                options.append(Submerge(with_units=True))
+            options.append(Submerge())
         if any(CARD in places for places in fs.units.values()):
             options.extend(Emerge(area=a.id) for a in state.layout.areas)
         return options
@@ -204,7 +208,7 @@ class GreatCthulhu(Faction):
         if isinstance(action, Devour):
             self.devour(state, seat, log)
         elif isinstance(action, Absorb):
-            index = board.pick_figure(state, seat, action.unit, state.battle["area"])
+            index = board.pick_figure(state, seat, action.unit, state.battle["area"], exclude=board.exempt_in(state.battle, seat))
             board.eliminate(state, seat, action.unit, index)
             state.battle["bonus"][seat] = state.battle["bonus"].get(seat, 0) + ABSORB_DICE
             log.append(f"Absorb: a {action.unit} is absorbed into a Shoggoth (+{ABSORB_DICE} dice).")
@@ -214,7 +218,9 @@ class GreatCthulhu(Faction):
             board.place_figure(state, seat, "acolyte", fs.units["acolyte"].index(POOL), action.area)
             log.append(f"Dreams: a {NAME} Acolyte appears in {action.area}.")
         elif isinstance(action, Submerge):
-            self.submerge(state, seat, action, log)
+            self.submerge(state, seat, log)
+        elif isinstance(action, SubmergeWith):
+            self.submerge_with(state, seat, action, log)
         elif isinstance(action, Emerge):
             for kind, places in fs.units.items():
                 for i, p in enumerate(places):
@@ -225,7 +231,6 @@ class GreatCthulhu(Faction):
             board.place_figure(state, seat, "acolyte", board.pick_figure(state, seat, "acolyte", action.area), POOL)
             board.place_figure(state, seat, "deep-one", fs.units["deep-one"].index(POOL), action.area)
             log.append(f"Devolve: an Acolyte in {action.area} becomes a Deep One.")
-            self.offer_devolve(state, seat)
 
     def devour(self, state: GameState, seat: int, log: list[str]) -> None:
         battle = state.battle
@@ -233,26 +238,46 @@ class GreatCthulhu(Faction):
         battle["devoured"][seat] += 1
         enemy = battle["defender"] if seat == battle["attacker"] else battle["attacker"]
         log.append("Cthulhu devours: the enemy must eliminate one of its Monsters or Cultists.")
-        board.take_unit(state, enemy, battle["area"], self.devour_targets(state, enemy, battle["area"]), "eliminate", seat, log)
+        board.take_unit(state, enemy, battle["area"], self.devour_targets(state, enemy, battle), "eliminate", seat, log,
+                        exclude=board.exempt_in(battle, enemy))
 
-    def submerge(self, state: GameState, seat: int, action: Submerge, log: list[str]) -> None:
+    def submerge(self, state: GameState, seat: int, log: list[str]) -> None:
+        """Submerge: Cthulhu goes onto the card; then any chosen subset of your units in his area follows, one
+        figure at a time (rule ``cthulhu-wars/great-cthulhu``)."""
         fs = state.seats[seat]
         fs.power -= SUBMERGE_COST
         area = fs.units[CTHULHU][0]
-        for kind, places in fs.units.items():
-            for i, p in enumerate(places):
-                if p == area and (kind == CTHULHU or action.with_units):
-                    board.place_figure(state, seat, kind, i, CARD)
-        log.append(f"Cthulhu submerges from {area}{' with his companions' if action.with_units else ''}.")
+        board.place_figure(state, seat, CTHULHU, 0, CARD)
+        fs.flags["submerged-from"] = area
+        log.append(f"Cthulhu submerges from {area}.")
+        self.offer_submerge_with(state, seat)
+
+    def offer_submerge_with(self, state: GameState, seat: int) -> None:
+        if board.has_units(state, seat, state.seats[seat].flags["submerged-from"]):
+            state.pending.insert(0, Pending(seat, SUBMERGE_WITH))
+
+    def submerge_with(self, state: GameState, seat: int, action: SubmergeWith, log: list[str]) -> None:
+        """One figure follows Cthulhu onto the card (one off the Gate while there is one)."""
+        area = state.seats[seat].flags["submerged-from"]
+        board.place_figure(state, seat, action.unit, board.pick_figure(state, seat, action.unit, area), CARD)
+        log.append(f"A {action.unit} submerges with Cthulhu.")
+        self.offer_submerge_with(state, seat)
+
+    def decision_options(self, state: GameState, seat: int, pending_kind: str, data: dict) -> list[BaseModel]:
+        if pending_kind == SUBMERGE_WITH:
+            area = state.seats[seat].flags["submerged-from"]
+            return [SubmergeWith(unit=k) for k in sorted(board.units_in(state, seat, area))]
+        return []
 
     # ---- Devolve -------------------------------------------------------------------------
-    def after_action(self, state: GameState, seat: int, actor: int, log: list[str]) -> None:
-        if state.options.devolve_after_every_action or actor == seat:
-            self.offer_devolve(state, seat)
-
-    def offer_devolve(self, state: GameState, seat: int) -> None:
-        if self.devolve_areas(state, seat):
-            state.pending.append(Pending(seat, "devolve"))
+    def window_options(self, state: GameState, seat: int, window: dict) -> list[BaseModel]:
+        """Devolve, in the window after any faction's action (option ``devolve_after_every_action``; else only
+        after your own), one Acolyte at a time (rule ``cthulhu-wars/great-cthulhu``)."""
+        if window["context"] != "action":
+            return []
+        if not (state.options.devolve_after_every_action or window["actor"] == seat):
+            return []
+        return [Devolve(area=a) for a in self.devolve_areas(state, seat)]
 
     def devolve_areas(self, state: GameState, seat: int) -> list[str]:
         fs = state.seats[seat]
@@ -260,10 +285,6 @@ class GreatCthulhu(Faction):
             return []
         return sorted({p for p in fs.units["acolyte"] if board.on_map(p)})
 
-    def decision_options(self, state: GameState, seat: int, pending_kind: str, data: dict) -> list[BaseModel]:
-        if pending_kind == "devolve":
-            return [Devolve(area=a) for a in self.devolve_areas(state, seat)]
-        return []
 
 
 FACTION = GreatCthulhu()

@@ -209,6 +209,12 @@ class YellowSign(Faction):
         """2 Power; 1 with The Third Eye."""
         return THIRD_EYE_DESECRATE_COST if self.third_eye(state, seat) else DESECRATE_COST
 
+    def action_cost(self, state: GameState, seat: int, action: BaseModel) -> int:
+        """Desecrate costs what The Third Eye makes it cost now; the rest cost their printed Power."""
+        if isinstance(action, Desecrate):
+            return self.desecrate_cost(state, seat)
+        return super().action_cost(state, seat, action)
+
     def desecrate_options(self, state: GameState, seat: int) -> list[BaseModel]:
         """The King's area without a token; one option per unit type (cost 2 or less) left in the pool."""
         fs = state.seats[seat]
