@@ -168,16 +168,18 @@ async def main(games: int) -> None:
             listing = len(json.dumps([t.model_dump(by_alias=True, mode="json", exclude_none=True) for t in tools]))
             print(f"tools/list: {listing} characters ({len(tools)} tools)")
             print(f"{'game':14} {'seat-turns':>10} {'chars p50':>9} {'p90':>6} {'calls p50':>9} {'p90':>4} "
-                  f"{'struct p50':>10} {'one seat, whole game':>21}")
+                  f"{'chars/decision':>14} {'struct p50':>10} {'one seat, whole game':>21}")
             for game in GAMES:
                 meters = [await play_one(client, game, seed) for seed in range(1, games + 1)]
                 turns = [t for m in meters for t in m.turns]
                 chars, structured, calls = ([t[i] for t in turns] for i in range(3))
                 whole = [m.per_seat.get(0, 0) for m in meters]
+                # a decision: one apply_move and its share of the turn's reading (the wait that opened the turn)
+                per_decision = statistics.median(c / max(n - 1, 1) for c, _, n in turns)
                 print(
                     f"{game:14} {len(turns):>10} {statistics.median(chars):>9.0f} {pct(chars, 0.9):>6} "
-                    f"{statistics.median(calls):>9.0f} {pct(calls, 0.9):>4} {statistics.median(structured):>10.0f} "
-                    f"{statistics.median(whole):>13.0f} (max {max(whole)})"
+                    f"{statistics.median(calls):>9.0f} {pct(calls, 0.9):>4} {per_decision:>14.0f} "
+                    f"{statistics.median(structured):>10.0f} {statistics.median(whole):>13.0f} (max {max(whole)})"
                 )
 
 

@@ -9,6 +9,7 @@ Target (issue 2): apply_move costs at most 1.5x ping on the same transport.
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import sys
 import tempfile
@@ -45,12 +46,13 @@ class DiceTable:
         self.follow(result.structured_content)
 
     def follow(self, answer: dict) -> None:
+        """Roll on until the stash holds 2, reading the stash from the answer's brief text (as a model would)."""
         if answer["outcome"] or not answer["to_move"]:
             self.game_id = ""
             return
         self.seat = answer["to_move"][0]
-        view = answer["view"]
-        self.move = "retreat" if view["phase"] == "decide" and view["stash"] >= 2 else "roll"
+        stash = [int(n) for p in answer["played"] for e in p["events"] for n in re.findall(r"Stash (\d+)", e)]
+        self.move = "retreat" if answer["your_turn"] and stash and stash[-1] >= 2 else "roll"
 
 
 async def timed(action) -> float:

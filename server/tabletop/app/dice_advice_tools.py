@@ -136,7 +136,8 @@ def advice_text(advice: DiceAdvice) -> str:
     )
     return (
         f"Recommended: {advice.recommended.upper()}. Rolling on wins {advice.win_if_continue:.1%} "
-        f"(expect to bank {advice.expected_signs_if_continue:.2f} this turn); {retreat}. {advice.basis}"
+        f"(expect to bank {advice.expected_signs_if_continue:.2f} this turn); {retreat}. {advice.basis} "
+        f"Rule: rules://{RULE}."
     )
 
 

@@ -170,6 +170,12 @@ class GameStore:
             (game_id, m.ply, m.seat, json.dumps(m.action), m.notation, json.dumps(m.events), m.played_at) for m in moves
         ]
         with self._lock:
+            if len(rows) == 1:  # one statement is its own transaction (autocommit)
+                try:
+                    self._db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?)", rows[0])
+                except sqlite3.IntegrityError as err:
+                    raise PlyTaken(f"ply {moves[0].ply} of {game_id} is already logged") from err
+                return
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.executemany("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
