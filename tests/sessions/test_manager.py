@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 
 import anyio
 import pytest
 
-from tabletop.core.errors import BadOptions, GameOver, IllegalMove, MalformedMove, NotYourTurn
+from tabletop.core.errors import BadOptions, GameError, GameOver, IllegalMove, MalformedMove, NotYourTurn
 from tabletop.games.cthulhu_dice import ENGINE
 from tabletop.sessions.manager import BadToken, GameSessions, MoveConflict, UnknownGame
 from tabletop.sessions.store import GameStore
@@ -274,3 +275,17 @@ def test_a_database_from_before_secret_seeds_is_migrated_once_and_its_games_mark
     again = GameStore(db)  # a second open applies nothing twice
     assert again.load_game(live.id).seed_chosen is False
     assert again._db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+
+
+def test_a_stored_game_whose_rules_changed_is_refused_clearly_and_left_unchanged(db):
+    sessions = sessions_on(db)
+    live, tokens = sessions.create("cthulhu-wars", {}, 3, seed=2)
+    raw = sqlite3.connect(db)
+    old_options = {**live.record.options, "yha_nthlei_counts_submerged": False}  # an option that no longer exists
+    raw.execute("UPDATE games SET options = ? WHERE id = ?", (json.dumps(old_options), live.id))
+    raw.commit()
+    fresh = sessions_on(db)
+    with pytest.raises(GameError) as err:
+        fresh.get(live.id)
+    assert err.value.kind == "unreadable_game" and "cannot be replayed" in str(err.value)
+    assert fresh.store.load_game(live.id).options == old_options

@@ -53,6 +53,12 @@ class MoveConflict(GameError):
     kind = "conflict"
 
 
+class UnreadableGame(GameError):
+    """A stored game this version cannot rebuild (its options or log follow rules that have changed)."""
+
+    kind = "unreadable_game"
+
+
 @dataclass(eq=False)
 class LiveGame:
     """One game in memory: its record, rules, current state and how many moves it has."""
@@ -214,10 +220,16 @@ class GameSessions:
                 f"No game has the id '{game_id}'; new_game returns ids, and list_games shows them",
             )
         engine = self.engine(record.game)
-        options = engine.read_options(record.options)
-        state = engine.new_game(options, len(record.seat_names), record.seed, record.seat_names)
-        live = LiveGame(record=record, engine=engine, options=options, state=state)
-        self._catch_up(live)
+        try:
+            options = engine.read_options(record.options)
+            state = engine.new_game(options, len(record.seat_names), record.seed, record.seat_names)
+            live = LiveGame(record=record, engine=engine, options=options, state=state)
+            self._catch_up(live)
+        except GameError as err:
+            raise UnreadableGame(
+                f"Game {game_id} was recorded under rules this version of the {engine.title} engine no longer "
+                f"plays ({err.message}); its log is kept unchanged, but it cannot be replayed or continued here"
+            ) from None
         return live
 
     def _catch_up(self, live: LiveGame) -> None:
