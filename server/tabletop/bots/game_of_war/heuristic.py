@@ -59,27 +59,37 @@ class TurnPlanner:
             plays.append(first)
         moved = 0
         while s.phase == PLAY and s.side == side and moved < self.max_moves:
-            legal = legal_plays(s)
-            moves = [p for p in legal if p[0] == MOVE]
-            if not moves:
+            ranked = self.ranked_moves(s, side)
+            if not ranked:
                 break
-            forced = (END,) not in legal and not any(p[0] == ATTACK for p in legal)
-            best_value = float("-inf") if forced else ev.score(s, side) + 0.05
-            best = None
-            for p in moves:
-                after, _ = play(s, p)
-                value = ev.score(after, side) + self.jitter()
-                if value > best_value:
-                    best_value, best = value, (p, after)
-            if best is None:
+            value, p, after = ranked[0]
+            if value == float("-inf"):
                 break
-            plays.append(best[0])
-            s = best[1]
+            plays.append(p)
+            s = after
             moved += 1
         if s.phase == PLAY and s.side == side:
             finish, s = self.finish(s, side)
             plays.append(finish)
         return plays, s, ev.score(s, side)
+
+    def ranked_moves(self, state: State, side: int, limit: int = 1, floor: bool = True) -> list[tuple[float, tuple, State]]:
+        """The ``limit`` best single moves by the evaluation, best first, each with the position after it; with
+        ``floor`` only moves that beat not moving at all (unless a retreat forces a move)."""
+        legal = legal_plays(state)
+        moves = [p for p in legal if p[0] == MOVE]
+        if not moves:
+            return []
+        forced = (END,) not in legal and not any(p[0] == ATTACK for p in legal)
+        least = float("-inf") if forced or not floor else ev.score(state, side) + 0.05
+        scored = []
+        for p in moves:
+            after, _ = play(state, p)
+            value = ev.score(after, side) + self.jitter()
+            if value > least:
+                scored.append((value, p, after))
+        scored.sort(key=lambda t: -t[0])
+        return scored[:limit]
 
     def finish(self, state: State, side: int) -> tuple[tuple, State]:
         """The best attack, or ``end`` (when it is allowed and no attack does better)."""
@@ -107,16 +117,21 @@ class WarHeuristicBot:
         self._plans: dict[tuple, list[tuple]] = {}
 
     def choose(self, engine: Any, state: State, seat: int) -> Any:
-        return self.suggest(engine, state, seat).action
+        if state.phase == SETUP:
+            return setup_suggestion(state, seat).action
+        return action_of(self.turn_plan(state, seat)[0], state)
 
     def suggest(self, engine: Any, state: State, seat: int, budget: Budget | None = None) -> Suggestion:
         if state.phase == SETUP:
             return setup_suggestion(state, seat)
+        return explain(state, seat, self.turn_plan(state, seat))
+
+    def turn_plan(self, state: State, seat: int) -> list[tuple]:
         plays = self._plans.get(position_key(state))
         if plays is None:
             plays, _, _ = self.planner.plan(state, seat)
             self._plans = remember(state, plays)
-        return explain(state, seat, plays, budget_used=None)
+        return plays
 
 
 def remember(state: State, plays: list[tuple]) -> dict[tuple, list[tuple]]:
@@ -161,7 +176,7 @@ def play_words(state: State, p: tuple) -> str:
     return "end the turn"
 
 
-def explain(state: State, seat: int, plays: list[tuple], budget_used: Any, lead: str | None = None,
+def explain(state: State, seat: int, plays: list[tuple], lead: str | None = None,
             value: float | None = None, extra_odds: list[str] | None = None) -> Suggestion:
     """The first play of ``plays`` with the plan's words, its end position's main terms and the combats it counts on."""
     first = plays[0]
@@ -184,7 +199,7 @@ def explain(state: State, seat: int, plays: list[tuple], budget_used: Any, lead:
     summary += "After it: " + ", ".join(f"{k} {v:+.1f}" for k, v in main) + "."
     if s.phase == OVER:
         summary += f" This wins: {s.reason}" if s.winner == seat else ""
-    threat_value, target = ev.best_capture(s, ev.build_maps(s), 1 - seat) if s.phase == PLAY else (0.0, -1)
+    target = terms.threat_square
     if target >= 0 and s.side != seat:
         c = assess(s, target)
         odds.append(f"the enemy could then take the unit on {square_name(target)} ({c.attack} against {c.defence})")
