@@ -145,12 +145,19 @@ def _gates_or_power(state: GameState, seat: int, m: re.Match) -> float:
 
 
 def _kills(state: GameState, seat: int, m: re.Match) -> float:
-    """Kill n enemy units in one battle: the best expected Kills (dice / 6) against n, where an enemy has n units."""
+    """Kill n enemy units in one battle: the best expected Kills (dice / 6) against n, where an enemy has n units
+    (in the area, or at a discount next to it)."""
     n = int(m["n"])
+    near = neighbours(state.layout_name)
+    stacks = {a for o in range(len(state.seats)) if o != seat
+              for a in board.occupied_areas(state, o) if sum(board.units_in(state, o, a).values()) >= n}
     best = 0.0
     for area in board.occupied_areas(state, seat):
-        if any(sum(board.units_in(state, o, area).values()) >= n for o in board.enemies_in(state, seat, area)):
-            best = max(best, combat_in(state, seat, area) / 6 / n)
+        dice = combat_in(state, seat, area)
+        if area in stacks:
+            best = max(best, dice / 6 / n)
+        elif any(a in stacks for a in near[area]):  # a move away
+            best = max(best, 0.6 * dice / 6 / n)
     return best
 
 
@@ -174,12 +181,14 @@ PATTERNS: list[tuple[re.Pattern, Progress]] = [
 
 
 def _glyph_progress(glyph: str) -> Progress:
-    """The Yellow Sign's Desecration requirements: its Great Old One able to Desecrate (the one that may, found
-    by the faction's own options) near an undesecrated area with the glyph."""
+    """The Yellow Sign's Desecration requirements: the King in Yellow (who Desecrates; any Great Old One for a
+    faction without him) near an undesecrated area with the glyph, and units with him there."""
 
     def progress(state: GameState, seat: int, m: re.Match | None) -> float:
         fs = state.seats[seat]
-        goo_places = [p for kind in faction(state, seat).goos() for p in fs.units[kind] if board.on_map(p)]
+        goos = faction(state, seat).goos()
+        desecrators = [k for k in goos if "king" in k] or list(goos)
+        goo_places = [p for kind in desecrators for p in fs.units[kind] if board.on_map(p)]
         if not goo_places:
             return 0.0
         marks = glyphs(state.layout_name)
@@ -192,7 +201,7 @@ def _glyph_progress(glyph: str) -> Progress:
         if best == 0:  # there: the more units with it, the likelier the roll succeeds
             area = next(p for p in goo_places if p in targets)
             return min(0.9, 0.5 + 0.08 * sum(board.units_in(state, seat, area).values()))
-        return 0.45 / best
+        return 0.45 / best ** 0.5
 
     return progress
 
@@ -214,7 +223,7 @@ def requirement_progress(state: GameState, seat: int) -> float:
             continue
         reader = BY_NAME.get(req.name)
         if reader is not None:
-            total += min(0.9, reader(state, seat, None)) ** 2
+            total += min(0.9, reader(state, seat, None))  # these readers already grow towards the end
             continue
         for pattern, read in PATTERNS:
             m = pattern.search(req.text)
