@@ -149,7 +149,7 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         token: Annotated[str | None, Field(description="Your seat's token.")] = None,
         position: Annotated[DicePosition | None, Field(description="Or a two-player position.")] = None,
     ) -> Annotated[CallToolResult, DiceAdvice]:
-        """Cthulhu Dice: roll on or retreat? Exact chances of winning either way, for your seat in a game or a position you describe."""
+        """Roll on or retreat? Exact chances of winning either way, for your seat in a game or a position you describe."""
         if (position is None) == (game_id is None):
             raise BadOptions("Give either game_id and token (your live seat) or a position, not both", rule=RULE)
         duel, state = None, None
@@ -189,7 +189,7 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         tentacles: Annotated[KindCounts | None, Field(description="Tentacle dice set aside this turn.")] = None,
         elder_signs: Annotated[KindCounts | None, Field(description="Elder Sign dice set aside this turn.")] = None,
     ) -> Annotated[CallToolResult, DiceOdds]:
-        """Cthulhu Dice: exact odds of the next roll and of being downed, from the dice in hand and in the bag."""
+        """Cthulhu Dice: exact odds of the next roll and of being downed, from the dice in hand and bag."""
         clues, tentacles, elder_signs = (c or NO_DICE for c in (clues, tentacles, elder_signs))
         placed = [c + t + e for c, t, e in zip(clues.as_tuple(), tentacles.as_tuple(), elder_signs.as_tuple())]
         full = CthulhuDiceOptions().bag.as_list()
