@@ -1,11 +1,17 @@
-"""The ``tabletop`` command: serve the MCP server, regenerate the JSON Schemas."""
+"""The ``tabletop`` command: serve the MCP server, back up its games, solve, regenerate the JSON Schemas.
+
+A command that cannot start (a busy port, a database that cannot be opened) says why in one line on
+stderr and exits with status 2; nothing prints a traceback at a user.
+"""
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
 import logging
 import os
+import socket
 import sys
 from pathlib import Path
 
@@ -14,17 +20,59 @@ from . import __version__
 TOKEN_ENV = "TABLETOP_TOKEN"
 
 
+class CommandError(Exception):
+    """A command cannot go on; its message is the one line the user reads."""
+
+
+def open_store(db: str | None, synchronous: str = "NORMAL"):
+    from .sessions.store import GameStore, StorageError, default_db_path
+
+    try:
+        return GameStore(db or default_db_path(), synchronous=synchronous.upper())
+    except StorageError as err:
+        raise CommandError(err.message) from None
+
+
 def build(db: str | None, synchronous: str = "NORMAL", json_content: bool = False, output_schemas: bool = False):
     """The MCP server over the game store at ``db`` (the default path when None)."""
     from .app.server import build_server
     from .sessions.manager import GameSessions
-    from .sessions.store import GameStore, default_db_path
 
-    store = GameStore(db or default_db_path(), synchronous=synchronous.upper())
+    store = open_store(db, synchronous)
     return build_server(GameSessions(store), json_content=json_content, output_schemas=output_schemas), store
 
 
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port``, or a CommandError saying why not (a busy port, an unknown host)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as err:
+        reason = err.strerror or str(err)
+        hint = "; another program (or another tabletop server) uses it: pick another with --port" if err.errno == 98 else ""
+        raise CommandError(f"cannot listen on {host}:{port}: {reason}{hint}") from None
+    return sock
+
+
 def serve(args: argparse.Namespace) -> None:
+    token = args.token or os.environ.get(TOKEN_ENV)
+    if args.http and not token and not is_loopback(args.host) and not args.allow_no_token:
+        raise CommandError(
+            f"refusing to serve {args.host} without a token: anyone who can reach it could create and play games. "
+            f"Set {TOKEN_ENV}, or pass --allow-no-token if the network is yours alone"
+        )
+    sock = listening_socket(args.host, args.port) if args.http else None
     mcp, store = build(args.db, args.sync, args.json_content, args.output_schemas)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     if not args.http:
@@ -35,31 +83,50 @@ def serve(args: argparse.Namespace) -> None:
 
     from .app.http import MCP_PATH, http_app
 
-    token = args.token or os.environ.get(TOKEN_ENV)
     app = http_app(mcp, args.host, token)
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
 
     async def run() -> None:
         async with anyio.create_task_group() as tg:
-            tg.start_soon(server.serve)
+            tg.start_soon(server.serve, [sock])
             while not server.started:
                 await anyio.sleep(0.02)
-            port = server.servers[0].sockets[0].getsockname()[1]
-            announce(f"http://{args.host}:{port}{MCP_PATH}", token, store.path)
+            port = sock.getsockname()[1]
+            host = f"[{args.host}]" if ":" in args.host else args.host
+            announce(f"http://{host}:{port}{MCP_PATH}", token, store.path)
 
     anyio.run(run)
 
 
 def announce(url: str, token: str | None, db: Path) -> None:
-    """Print where the server listens and a client configuration block to paste."""
-    entry: dict = {"type": "http", "url": url}
-    if token:
-        entry["headers"] = {"Authorization": "Bearer <your token>"}
+    """Print where the server listens and how to add it to the common clients."""
+    header = {"Authorization": "Bearer <your token>"} if token else None
     print(f"Tabletop MCP {__version__} serving streamable HTTP at {url}", flush=True)
     print(f"Games are stored in {db}", flush=True)
-    print("Client configuration:", flush=True)
+    claude = f"claude mcp add --transport http tabletop {url}"
+    if token:
+        claude += f' --header "Authorization: Bearer ${TOKEN_ENV}"'
+    print(f"Claude Code: {claude}", flush=True)
+    vscode = {"servers": {"tabletop": {"type": "http", "url": url, **({"headers": header} if header else {})}}}
+    print("VS Code (.vscode/mcp.json):", flush=True)
+    print(json.dumps(vscode, indent=2), flush=True)
+    print("Claude Desktop and other clients (mcpServers):", flush=True)
+    entry = {"type": "http", "url": url, **({"headers": header} if header else {})}
     print(json.dumps({"mcpServers": {"tabletop": entry}}, indent=2), flush=True)
+
+
+def backup(args: argparse.Namespace) -> None:
+    """Copy the live game database consistently (SQLite's backup API), even while a server uses it."""
+    from .sessions.store import StorageError
+
+    store = open_store(args.db)
+    try:
+        store.backup(Path(args.file))
+    except StorageError as err:
+        raise CommandError(err.message) from None
+    finally:
+        store.close()
+    print(f"backed up {store.path} to {args.file}")
 
 
 def schemas(args: argparse.Namespace) -> None:
@@ -92,7 +159,12 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--http", action="store_true", help="serve streamable HTTP instead of stdio")
     run.add_argument("--host", default="127.0.0.1", help="HTTP address to bind (default 127.0.0.1, this machine only)")
     run.add_argument("--port", type=int, default=8000, help="HTTP port (default 8000; 0 picks a free one)")
-    run.add_argument("--token", help=f"require this bearer token from HTTP clients (or set ${TOKEN_ENV})")
+    run.add_argument(
+        "--token", help=f"require this bearer token from HTTP clients; better set ${TOKEN_ENV}, which other users cannot see"
+    )
+    run.add_argument(
+        "--allow-no-token", action="store_true", help="serve an address other than this machine's without a token"
+    )
     run.add_argument("--db", help="SQLite file for games (default: $TABLETOP_DB or ~/.local/share/tabletop-mcp/games.sqlite3)")
     run.add_argument(
         "--sync", choices=["normal", "full"], default="normal",
@@ -113,6 +185,11 @@ def parser() -> argparse.ArgumentParser:
     exact.add_argument("solver_args", nargs=argparse.REMAINDER, help="options of the solver (see --help after the game)")
     exact.set_defaults(func=solve)
 
+    copy = commands.add_parser("backup", help="copy the game database consistently, even while a server runs")
+    copy.add_argument("file", help="the new file to write (refused if it exists)")
+    copy.add_argument("--db", help="the game database (default: $TABLETOP_DB or ~/.local/share/tabletop-mcp/games.sqlite3)")
+    copy.set_defaults(func=backup)
+
     gen = commands.add_parser("schemas", help="write every tool's input and output JSON Schema")
     gen.add_argument("--out", default="schemas", help="folder to write to (default: schemas)")
     gen.add_argument("--check", action="store_true", help="only check that the folder is up to date")
@@ -122,7 +199,11 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> None:
     args = parser().parse_args(argv)
-    args.func(args)
+    try:
+        args.func(args)
+    except CommandError as err:
+        print(f"tabletop: {err}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 if __name__ == "__main__":

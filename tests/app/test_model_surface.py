@@ -358,3 +358,15 @@ async def test_pictures_use_full_names_a_key_and_the_players_names(client: Clien
     assert text_of(played).startswith("Ann played") and "seat 0" not in text_of(played)
     svg = (await client.call_tool("render_board", {"game_id": dice_id, "format": "svg"})).content[-1].resource.text
     assert "Ann" in svg and "seat 0" not in svg
+
+
+async def test_a_refused_move_is_logged_once_briefly(client: Client, caplog):
+    import logging
+
+    game_id, tokens, made = await new_game(client, "cthulhu-wars", seats=5, seed=3)
+    with caplog.at_level(logging.DEBUG):
+        await refused(client, "apply_move", game_id=game_id, token=tokens[made["to_move"][0]], move="fly " + "x" * 190)
+    ours = [r for r in caplog.records if r.name == "tabletop.refusals"]
+    sdk = [r for r in caplog.records if r.name.startswith("mcp") and "failed" in r.getMessage()]
+    assert len(ours) == 1 and sdk == []
+    assert len(ours[0].getMessage()) <= len("apply_move refused: ") + 200

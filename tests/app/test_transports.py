@@ -150,3 +150,14 @@ async def test_http_token_from_the_environment(tmp_path):
     finally:
         env_proc.terminate()
         env_proc.wait()
+
+
+@pytest.mark.parametrize("order", [("Bearer s3cret", "Bearer wrong"), ("Bearer wrong", "Bearer s3cret")])
+async def test_two_authorization_headers_are_refused_whichever_comes_first(http_server, order):
+    async with httpx2.AsyncClient(timeout=30) as http:
+        raw = await http.post(
+            http_server,
+            json={"jsonrpc": "2.0", "id": 1, "method": "ping"},
+            headers=[("Authorization", order[0]), ("Authorization", order[1]), ("Accept", "application/json, text/event-stream")],
+        )
+    assert raw.status_code == 401 and "more than one Authorization header" in raw.text

@@ -100,7 +100,7 @@ def power_lines(result: GatherPowerResult) -> list[str]:
 def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
     @mcp.tool(title="Cthulhu Wars: adjacent areas", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    async def list_adjacent(
+    def list_adjacent(
         area: Annotated[str, Field(description="An area name, matched forgivingly: 'NZ', 'antarc'.")],
         layout: Annotated[
             str,
@@ -117,7 +117,7 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
 
     @mcp.tool(title="Cthulhu Wars: Gather Power", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    async def gather_power(
+    def gather_power(
         sources: Annotated[PowerSources | None, Field(description="Counts to add up.")] = None,
         game_id: InGame = None,
     ) -> Annotated[CallToolResult, GatherPowerReport]:
@@ -138,7 +138,7 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
 
     @mcp.tool(title="Cthulhu Wars: battle odds", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    async def battle_odds(
+    def battle_odds(
         attacker_dice: Annotated[int | None, Field(ge=0, le=60, description="Attacker's Combat (dice).")] = None,
         defender_dice: Annotated[int | None, Field(ge=0, le=60, description="Defender's Combat (dice).")] = None,
         attacker_units: Annotated[int, Field(ge=0, le=60, description="Attacker's units there.")] = 1,

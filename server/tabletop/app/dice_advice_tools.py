@@ -144,7 +144,7 @@ def advice_text(advice: DiceAdvice) -> str:
 def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
     @mcp.tool(title="Cthulhu Dice: roll on or retreat?", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    async def cthulhu_dice_advice(
+    def cthulhu_dice_advice(
         game_id: Annotated[str | None, Field(description="A game you play (with token).")] = None,
         token: Annotated[str | None, Field(description="Your seat's token.")] = None,
         position: Annotated[DicePosition | None, Field(description="Or a two-player position.")] = None,
@@ -183,7 +183,7 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
 
     @mcp.tool(title="Cthulhu Dice: roll odds", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    async def cthulhu_dice_odds(
+    def cthulhu_dice_odds(
         clues: Annotated[KindCounts | None, Field(description="Clue dice in your hand, e.g. {\"tomb\": 1}.")] = None,
         bag: Annotated[KindCounts | None, Field(description="Dice in the bag; omit for all the others.")] = None,
         tentacles: Annotated[KindCounts | None, Field(description="Tentacle dice set aside this turn.")] = None,

@@ -20,8 +20,11 @@ class BearerToken:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
-            given = dict(scope["headers"]).get(b"authorization", b"")
-            if not hmac.compare_digest(given, self.expected):
+            given = [value for name, value in scope["headers"] if name.lower() == b"authorization"]
+            if len(given) > 1:  # a proxy checking the first and this server the last would disagree: refuse both
+                await refuse(send, "more than one Authorization header")
+                return
+            if not given or not hmac.compare_digest(given[0], self.expected):
                 await refuse(send, "missing or wrong bearer token" if given else "a bearer token is required")
                 return
         await self.app(scope, receive, send)

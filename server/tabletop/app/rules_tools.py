@@ -53,7 +53,7 @@ def register_rules(mcp: MCPServer) -> None:
 
     @mcp.tool(title="Search the rules", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    async def search_rules(
+    def search_rules(
         query: Annotated[str, Field(min_length=1, max_length=300, description="Words to look for, e.g. 'three tentacles'.")],
         game: Annotated[str | None, Field(description="Only this game.")] = None,
         limit: Annotated[int, Field(ge=1, le=20, description="Most sections to return (default 5).")] = 5,
@@ -84,7 +84,7 @@ def register_game_resources(mcp: MCPServer, sessions: GameSessions) -> None:
             live = sessions.get(game_id)
         except GameError as err:
             raise ResourceNotFoundError(str(err)) from None
-        return json.dumps(state_of(live, None).model_dump(mode="json"))
+        return json.dumps(state_of(sessions, live, None).model_dump(mode="json"))
 
 
 PromptGameId = Annotated[str, Field(description="The game's id, as new_game returned it.")]

@@ -23,7 +23,7 @@ from ..core.game import ChancePreview, Engine
 from ..core.rng import fresh_seed
 from ..core.text import clip
 from ..games import ENGINES
-from .store import GameRecord, GameStore, MoveRecord, PlyTaken, now
+from .store import GameRecord, GameStore, MoveRecord, PlyTaken, StorageError, now
 from .tokens import hash_token, new_token, seat_of
 
 #: How often a waiting client re-reads the database for moves made by other processes (seconds).
@@ -86,9 +86,13 @@ class LiveGame:
         return name if role in (default, name) else f"{name} ({role})"
 
     def notify(self) -> None:
-        """Wake every wait_for_turn waiting on this game."""
+        """Wake every wait_for_turn waiting on this game (from the event loop or from one of its worker threads)."""
         event, self.waiter = self.waiter, None
-        if event is not None:
+        if event is None:
+            return
+        try:
+            anyio.from_thread.run_sync(event.set)  # a move played in a worker thread: set it on the loop
+        except RuntimeError:  # already on the event loop (or in a plain thread, with no loop to hop to)
             event.set()
 
 
@@ -117,6 +121,11 @@ class Played:
     dry_run: bool
     state_after: Any
     chance: ChancePreview | None = None
+    #: The move numbers the seat is shown: the log's, except during a secret phase (see Engine.secret_phase),
+    #: when the seat's moves are numbered among the moves it may see.
+    shown: list[int] = field(default_factory=list)
+    #: A retry of moves this seat had already played (nothing was played again).
+    already: bool = False
 
     @property
     def notation(self) -> str:
@@ -239,6 +248,21 @@ class GameSessions:
             live.ply = move.ply
         live.notify()
 
+    def ply_for(self, live: LiveGame, viewer: int | None) -> int:
+        """How many moves ``viewer`` (None: a spectator) may know were played: all of them, except during a
+        secret phase (a hidden deployment), when only those it may see are counted."""
+        if not live.engine.secret_phase(live.state):
+            return live.ply
+        return len(self.visible_moves(live, viewer))
+
+    def visible_moves(self, live: LiveGame, viewer: int | None) -> list[MoveRecord]:
+        return [m for m in self.store.moves(live.id) if live.engine.move_visible(live.state, m.seat, viewer)]
+
+    def forget(self, game_id: str) -> None:
+        """Drop a game from memory; the next access reloads it from its log."""
+        with self._load_lock:
+            self._live.pop(game_id, None)
+
     def replay(self, game_id: str) -> Any:
         """Rebuild a game from its seed and log alone, ignoring the cache (for audits and tests)."""
         return self._load(game_id).state
@@ -263,7 +287,12 @@ class GameSessions:
 
     # ---- playing ----------------------------------------------------------------------------
     def play(
-        self, game_id: str, token: str | None, moves: Move | list[Move], dry_run: bool = False
+        self,
+        game_id: str,
+        token: str | None,
+        moves: Move | list[Move],
+        dry_run: bool = False,
+        expected: int | None = None,
     ) -> Played:
         """Check and apply a move, or a sequence of moves as one, for the token's seat.
 
@@ -271,6 +300,10 @@ class GameSessions:
         it leave, a refusal names the move that failed, and only then are all of them logged in one
         transaction. A move involving chance (dice, a draw) must end its sequence, because its result
         decides what comes next. Nothing is acknowledged before it is committed.
+
+        ``expected`` (the move number the first move should get, as this seat counts moves) makes a
+        retry safe: if those moves were already played by this seat, they are reported again (marked
+        ``already``) instead of being played twice; any other mismatch is a conflict.
         """
         sequence = moves if isinstance(moves, list) else [moves]
         if not 1 <= len(sequence) <= MAX_SEQUENCE:
@@ -278,6 +311,9 @@ class GameSessions:
         live = self.get(game_id)
         seat = self.seat_for(live, token)
         with live.lock:
+            known = self.ply_for(live, seat)
+            if expected is not None and expected != known + 1:
+                return self._already_played(live, seat, sequence, expected, known)
             state, steps, preview = live.state, [], None
             for index, move in enumerate(sequence):
                 try:
@@ -293,13 +329,19 @@ class GameSessions:
                         "moves up to it, then the rest once you have seen its result",
                         rule=f"{live.engine.name}/notation",
                     )
-            played = Played(live, seat, steps, dry_run, state, preview)
+            secret = live.engine.secret_phase(state)
+            shown = [known + i + 1 if secret else step.ply for i, step in enumerate(steps)]
+            played = Played(live, seat, steps, dry_run, state, preview, shown)
             if dry_run:
                 return played
+            public = live.engine.move_visible(state, seat, None)
             try:
                 self.store.append_moves(
-                    live.id, [MoveRecord(s.ply, seat, s.action, s.notation, s.events, now()) for s in steps]
+                    live.id, [MoveRecord(s.ply, seat, s.action, s.notation, s.events, now(), public) for s in steps]
                 )
+            except StorageError:
+                self.forget(live.id)  # whatever the failure left behind, the next read rebuilds the game from its log
+                raise
             except PlyTaken:
                 self._catch_up(live)
                 raise MoveConflict(
@@ -309,6 +351,32 @@ class GameSessions:
             live.state, live.ply = state, played.ply
         live.notify()
         return played
+
+    def _already_played(self, live: LiveGame, seat: int, sequence: list[Move], expected: int, known: int) -> Played:
+        """The moves numbered from ``expected`` if this seat already played exactly these; else a conflict."""
+        if expected <= known:
+            if live.engine.secret_phase(live.state):
+                logged = self.visible_moves(live, seat)[expected - 1 : expected - 1 + len(sequence)]
+            else:
+                logged = self.store.moves(live.id, expected - 1, len(sequence))
+            if len(logged) == len(sequence) and all(m.seat == seat for m in logged) and self._same_moves(live, seat, sequence, logged):
+                steps = [Step(m.ply, m.notation, m.action, m.events) for m in logged]
+                shown = list(range(expected, expected + len(steps)))
+                return Played(live, seat, steps, False, live.state, None, shown, already=True)
+        raise MoveConflict(
+            f"You expected your move to be move {expected}, but the game is at move {known}"
+            + (" and those moves are not yours as given" if expected <= known else "")
+            + "; nothing was played. Read the state and choose again",
+            rule=f"{live.engine.name}/turn",
+        )
+
+    @staticmethod
+    def _same_moves(live: LiveGame, seat: int, sequence: list[Move], logged: list[MoveRecord]) -> bool:
+        try:
+            asked = [live.engine.read_move(within_limits(m), live.state, seat).model_dump(mode="json") for m in sequence]
+        except GameError:
+            return False
+        return asked == [m.action for m in logged]
 
     def _step(self, live: LiveGame, state: Any, seat: int, move: Move, ply: int, dry_run: bool):
         """One move of a sequence: ``(state after, Step, whether it involved chance, dry-run chance preview)``.
@@ -359,10 +427,6 @@ class GameSessions:
             with anyio.move_on_after(min(remaining, CROSS_PROCESS_POLL)):
                 await live.waiter.wait()
 
-    def history(self, game_id: str, since: int = 0, limit: int | None = None) -> tuple[LiveGame, list[MoveRecord]]:
-        """The game and up to ``limit`` logged moves after move ``since``."""
-        live = self.get(game_id)
-        return live, self.store.moves(game_id, since, limit)
 
 
 def within_limits(move: Move) -> Move:

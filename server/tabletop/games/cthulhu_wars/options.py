@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class CthulhuWarsOptions(BaseModel):
     """What a game is created with. Every ruling has a documented default (see 90-rulings.md)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     factions: list[str] | None = Field(
         default=None,
