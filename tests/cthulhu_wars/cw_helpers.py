@@ -10,13 +10,16 @@ from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 from tabletop.games.cthulhu_wars.state import POOL, GameState, Turn
 
 GC = "great-cthulhu"
-CC = "stand-in-crawling-chaos"
-BG = "stand-in-black-goat"
-YS = "stand-in-yellow-sign"
+CC = "crawling-chaos"
+BG = "black-goat"
+YS = "yellow-sign"
+SL = "sleeper"
+WW = "windwalker"
+OW = "opener-of-the-way"
 
 
-#: The factions these core tests seat: Great Cthulhu with stand-ins, whatever else is registered.
-CORE_FACTIONS = [GC, CC, BG, YS, "stand-in-sleeper"]
+#: The factions these core tests seat, in seat order (as many as the game has players).
+CORE_FACTIONS = [GC, CC, BG, YS, SL]
 
 
 def new_game(players: int = 3, seed: int = 1, *, direction: str | None = "clockwise", **options) -> GameState:

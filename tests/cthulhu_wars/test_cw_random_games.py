@@ -116,7 +116,7 @@ def test_object_moves_are_read_too():
     "players, options",
     [
         (4, {"alternate_layout": True, "devolve_after_every_action": False, "reveal_out_of_turn": False}),
-        (3, {"factions": ["stand-in-yellow-sign", "stand-in-black-goat", "stand-in-crawling-chaos"],
+        (3, {"factions": ["yellow-sign", "windwalker", "opener-of-the-way"],
              "first_player_without_cthulhu": "seat-order"}),
         (5, {"victim_chooses_captured_cultist": False, "submerged_units_in_play": False,
              "thousand_forms_when_foes_short": "foes-lose-all", "north_atlantic_touches_north_pacific": False}),

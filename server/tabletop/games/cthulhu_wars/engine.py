@@ -8,7 +8,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from tabletop.core.errors import GameOver, IllegalMove, NotYourTurn
 from tabletop.core.game import ChanceOutcome, ChancePreview, Engine, LegalMoves, MoveGroup, MoveOption, Outcome
-from tabletop.games.cthulhu_wars import board, decisions, notation, phases, setup
+from tabletop.games.cthulhu_wars import board, decisions, notation, phases, setup, turn_actions
 from tabletop.games.cthulhu_wars.actions import CORE_ACTIONS, action_adapter
 from tabletop.games.cthulhu_wars.battle import battle_preview
 from tabletop.games.cthulhu_wars.refusals import why_not
@@ -131,7 +131,7 @@ class CthulhuWars(Engine[GameState, Any]):
         kind = action.kind
         for faction in FACTIONS.values():
             if kind in {kind_of(m) for m in faction.action_models}:
-                return f"cthulhu-wars/{faction.rules_section}"
+                return f"cthulhu-wars/{faction.rules_by_kind.get(kind, faction.rules_section)}"
         return RULE_BY_KIND.get(kind, "cthulhu-wars/actions")
 
     def outcome(self, state: GameState) -> Outcome | None:
@@ -304,6 +304,7 @@ RULE_BY_KIND = {
     "proceed": "cthulhu-wars/battle", "ritual": "cthulhu-wars/doom", "no-ritual": "cthulhu-wars/doom",
     "first-player": "cthulhu-wars/first-player", "direction": "cthulhu-wars/first-player",
     "spellbook": "cthulhu-wars/factions", "offer": "cthulhu-wars/negotiation", "done": "cthulhu-wars/turn",
+    "start": "cthulhu-wars/setup",
     "pass": "cthulhu-wars/turn",
 }  # fmt: skip
 
@@ -313,21 +314,14 @@ def describe_cost(text: str, cost: int) -> str:
 
 
 def action_cost(state: GameState, action: Any) -> int:
-    """Power an action costs now (0 for decisions and free actions)."""
-    kind = action.kind
-    seat = state.turn.seat if state.turn else 0
-    faction = board.faction_of(state, seat)
-    if kind in ("move", "battle", "capture"):
-        return 1
-    if kind == "gate":
-        return 3
-    if kind == "recruit":
-        return faction.unit(action.unit).cost
-    if kind == "summon":
-        return faction.summon_cost(state, seat, action.unit)
-    if kind == "awaken":
-        return next((c for u, a, c in faction.awaken_options(state, seat) if (u, a) == (action.unit, action.area)), 0)
-    return faction.action_cost(state, seat, action)
+    """Power an action costs now, Ice Age's extra cost included (0 for decisions and free actions)."""
+    seat = decisions.awaiting(state)[0] if state.pending else (state.turn.seat if state.turn else 0)
+    cost = turn_actions.action_cost(state, seat, action)
+    if state.pending and state.pending[0].kind not in board.faction_of(state, seat).action_decisions:
+        return cost
+    if action.kind == "move" and state.turn is not None and state.turn.seat == seat:
+        return cost + turn_actions.move_tax(state, seat, action.target, turn_actions.taxes(state, seat))
+    return cost + turn_actions.action_tax(state, seat, action)
 
 
 def safe_cost(state: GameState, action: Any) -> int:

@@ -107,7 +107,7 @@ class GreatCthulhu(Faction):
         """Cthulhu: a Gate (anyone's or abandoned) in the start area; 10 Power, then 4 after the first time."""
         fs = state.seats[seat]
         area = self.start_area(state)
-        if POOL not in fs.units[CTHULHU] or area not in state.gates:
+        if POOL not in fs.units[CTHULHU] or not board.has_gate(state, area):
             return []
         return [(CTHULHU, area, LATER_AWAKEN_COST if fs.flags.get("awakened") else FIRST_AWAKEN_COST)]
 
@@ -132,8 +132,8 @@ class GreatCthulhu(Faction):
         return [m for m in met if m not in fs.requirements]
 
     def ocean_gates_met(self, state: GameState, seat: int) -> bool:
-        oceans = [a for a in state.gates if state.layout.area(a).type == "ocean"]
-        return len(oceans) >= 4 or sum(1 for a in oceans if state.controller(a) == seat) >= 3
+        oceans = [(a, s) for a, s in board.gate_holders(state) if state.layout.area(a).type == "ocean"]
+        return len(oceans) >= 4 or sum(1 for _, s in oceans if s == seat) >= 3
 
     def post_battle(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
         """Count enemy units Killed or Devoured for the kill requirements (3+ earns both)."""
@@ -159,8 +159,8 @@ class GreatCthulhu(Faction):
         if "yha-nthlei" not in fs.spellbooks or not board.in_play(state, fs.units[CTHULHU][0]):
             return []
         count = sum(
-            1 for area, holder in state.gates.items()
-            if holder and holder[0] != seat and state.layout.area(area).type == "ocean"
+            1 for area, holder in board.gate_holders(state)
+            if holder is not None and holder != seat and state.layout.area(area).type == "ocean"
         )  # fmt: skip
         return [ExtraIncome(source="Y'ha Nthlei: enemy-controlled ocean Gates", count=count)]
 
