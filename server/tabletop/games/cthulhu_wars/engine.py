@@ -44,7 +44,10 @@ class CthulhuWars(Engine[GameState, Any]):
     summary: ClassVar[str] = (
         "Area control for 3-5 players on the Earth map: Great Old Ones and their cults gather Power, "
         "build Gates, summon monsters, battle and perform Rituals for Doom; the game ends at 30 Doom or "
-        "Instant Death, and only a faction holding all six spellbooks can win."
+        "Instant Death, and only a faction holding all six spellbooks can win. Factions (option factions, 3-5 of "
+        "them; default the first in this list): "
+        + "; ".join(f"{f.name}: {f.description}" for f in sorted(FACTIONS.values(), key=lambda f: f.default_rank))
+        + "."
     )
     min_seats: ClassVar[int] = setup.MIN_SEATS
     max_seats: ClassVar[int] = setup.MAX_SEATS

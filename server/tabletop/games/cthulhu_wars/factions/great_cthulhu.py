@@ -71,6 +71,7 @@ class Devolve(Action):
 class GreatCthulhu(Faction):
     name = NAME
     title = "Great Cthulhu"
+    description = "Cthulhu of the South Pacific; Immortal, Devour, Submerge and Devolve from the sea"
     start_symbol = "great-cthulhu"
     rules_section = "great-cthulhu"
     units = (

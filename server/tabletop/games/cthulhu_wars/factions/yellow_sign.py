@@ -82,6 +82,7 @@ class YellowSign(Faction):
 
     name = NAME
     title = "The Yellow Sign"
+    description = "Hastur and the King in Yellow; Desecration tokens feed the Feast"
     start_symbol = "yellow-sign"
     rules_section = "yellow-sign"
     units = (
