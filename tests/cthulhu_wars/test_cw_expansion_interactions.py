@@ -104,3 +104,35 @@ def test_list_games_names_every_faction_with_a_line_each():
     for faction in (GC, CC, BG, "yellow-sign", SL, WW, OW):
         assert faction in CthulhuWars.summary
     assert "Hibernate" in CthulhuWars.summary
+
+
+def test_the_picture_gives_every_faction_a_colour_and_every_unit_a_distinct_abbreviation_in_the_key():
+    from tabletop.games.cthulhu_wars.factions import FACTIONS
+    from tabletop.games.cthulhu_wars.picture import COLOURS, abbreviate, short_name, unit_key
+
+    assert set(COLOURS) == set(FACTIONS) and len(set(COLOURS.values())) == len(COLOURS)
+    assert len({short_name(f) for f in FACTIONS}) == len(FACTIONS)
+    units = {u.name: u.title for f in FACTIONS.values() for u in f.units}
+    shorts = {abbreviate(u) for u in units}
+    assert len(shorts) == len(units), "two unit kinds share an abbreviation"
+    state = seated([GC, WW, SL, OW, BG], starts={WW: "antarctica", OW: "europe"})
+    for faction, kind, area in ((OW, "yog-sothoth", "europe"), (WW, "gnoph-keh", "antarctica"), (SL, "wizard", "europe")):
+        put(state, faction, kind, area)
+    key = unit_key(state)
+    assert {"YS Yog-Sothoth", "gk Gnoph-Keh", "wz Wizard"} <= set(key)
+
+
+def test_describe_and_the_picture_show_the_ice_age_marker_and_the_cursed_slumber_gate():
+    from tabletop.render import to_svg
+
+    state = seated([GC, WW, SL], starts={WW: "antarctica"})
+    ww, sl = seat(state, WW), seat(state, SL)
+    state.seats[ww].spellbooks = ["ice-age"]
+    state.seats[ww].flags["ice-age"] = "europe"
+    state.seats[sl].spellbooks = ["cursed-slumber"]
+    give_turn(state, SL)
+    state, _ = play(state, SL, "sl-cursed-slumber north-america")
+    text = ENGINE.describe(state, None)
+    assert "europe: Ice Age" in text and "Cursed Slumber" in text and "north-america: Gate" not in text
+    svg = to_svg(ENGINE.draw(state, None, frozenset()))
+    assert "Ice Age" in svg and "Cursed Slumber" in svg

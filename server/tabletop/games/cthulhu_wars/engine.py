@@ -236,6 +236,8 @@ class CthulhuWars(Engine[GameState, Any]):
             books = ", ".join(fs.spellbooks) or "none"
             lines.append(f"{fs.faction}: {fs.power} Power, {fs.doom} Doom, {signs}; spellbooks {len(fs.spellbooks)}/6: {books}.")
         lines.extend(area_lines(state))
+        for s in range(len(state.seats)):
+            lines.extend(board.faction_of(state, s).notes(state, s))
         return "\n".join(lines)
 
 
@@ -270,11 +272,15 @@ def phase_label(state: GameState) -> str:
 def area_lines(state: GameState) -> list[str]:
     """One line per area holding a Gate or units: ``europe: Gate of yellow-sign; yellow-sign 2 acolyte``."""
     lines = []
+    marks: dict[str, list[str]] = {}
+    for s in range(len(state.seats)):
+        for where, names in board.faction_of(state, s).area_markers(state, s).items():
+            marks.setdefault(where, []).extend(names)
     for area in state.layout.areas:
-        gate = ""
+        gate = "".join(f"{m}; " for m in marks.get(area.id, []))
         if area.id in state.gates:
             holder = state.controller(area.id)
-            gate = f"Gate of {state.seats[holder].faction}; " if holder is not None else "abandoned Gate; "
+            gate += f"Gate of {state.seats[holder].faction}; " if holder is not None else "abandoned Gate; "
         units = []
         for fs in state.seats:
             here = [f"{n} {kind}" if n > 1 else kind for kind, n in fs.in_area(area.id).items()]
