@@ -136,3 +136,22 @@ def test_describe_and_the_picture_show_the_ice_age_marker_and_the_cursed_slumber
     assert "europe: Ice Age" in text and "Cursed Slumber" in text and "north-america: Gate" not in text
     svg = to_svg(ENGINE.draw(state, None, frozenset()))
     assert "Ice Age" in svg and "Cursed Slumber" in svg
+
+
+def test_every_faction_and_spellbook_of_the_expansions_has_a_rules_section_that_refusals_cite():
+    from tabletop.games.cthulhu_wars.factions import FACTIONS
+    from tabletop.rulebook import find_section
+
+    prefixes = {WW: "windwalker", SL: "sleeper", OW: "opener"}
+    for name, prefix in prefixes.items():
+        faction = FACTIONS[name]
+        assert find_section("cthulhu-wars", faction.rules_section) is not None
+        for book in faction.spellbooks:
+            assert find_section("cthulhu-wars", f"{prefix}-{book.name}") is not None, book.name
+        for section in faction.rules_by_kind.values():
+            assert find_section("cthulhu-wars", section) is not None, section
+    state = seated([GC, WW, OW], starts={WW: "arctic-ocean", OW: "europe"})
+    give_turn(state, OW)
+    with pytest.raises(Exception) as err:
+        play(state, OW, "ow-dread-curse south-pacific")
+    assert err.value.rule == "cthulhu-wars/opener-dread-curse"
