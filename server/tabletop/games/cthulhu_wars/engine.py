@@ -91,8 +91,8 @@ class CthulhuWars(Engine[GameState, Any]):
         if seat not in self.to_move(state):
             waiting = ", ".join(state.seats[s].faction for s in self.to_move(state))
             raise NotYourTurn(f"It is not {state.seats[seat].faction}'s decision; waiting for {waiting}", rule="cthulhu-wars/turn")
-        legal = self.legal_actions(state, seat)
-        if action not in legal:
+        if not self.is_legal(state, seat, action):
+            legal = self.legal_actions(state, seat)
             reason = why_not(state, seat, action, safe_cost(state, action), PENDING_WORDS)
             raise IllegalMove(
                 f"'{self.notation(action)}' is not legal now: {reason}",
@@ -107,6 +107,14 @@ class CthulhuWars(Engine[GameState, Any]):
             resolve_turn_action(new, seat, action, log)
         phases.advance(new, log)
         return new, log
+
+    def is_legal(self, state: GameState, seat: int, action: Any) -> bool:
+        """Whether ``action`` is among the seat's legal actions, listing only actions of its kind in a turn."""
+        if state.pending:
+            return action in decisions.decision_options(state, seat)
+        if action.kind == "move":
+            return turn_actions.move_allowed(state, seat, action)
+        return action in turn_options(state, seat, action.kind)
 
     def chance_preview(self, state: GameState, seat: int, action: Any) -> ChancePreview:
         """What a move involving chance could do: a battle's dice with their expected results
@@ -160,12 +168,11 @@ class CthulhuWars(Engine[GameState, Any]):
     def summarize(self, action: Any, state: GameState) -> str:
         return describe_cost(self.notation(action), action_cost(state, action))
 
-    def option(self, action: Any, state: GameState) -> MoveOption:
-        """One legal move with its notation worked out once."""
+    def option(self, action: Any, state: GameState, cost: int | None = None) -> MoveOption:
+        """One legal move with its notation worked out once (``cost`` if already known)."""
         text = self.notation(action)
-        return MoveOption(
-            notation=text, action=action.model_dump(mode="json"), summary=describe_cost(text, action_cost(state, action))
-        )
+        cost = action_cost(state, action) if cost is None else cost
+        return MoveOption(notation=text, action=action.model_dump(mode="json"), summary=describe_cost(text, cost))
 
     def legal_moves(self, state: GameState, seat: int, focus: str | None = None) -> LegalMoves:
         """Legal moves grouped by action type; ``focus`` keeps one action type or one area."""
@@ -173,8 +180,9 @@ class CthulhuWars(Engine[GameState, Any]):
         if focus:
             actions = [a for a in actions if matches_focus(state, a, focus)]
         groups: dict[str, list] = {}
+        cost = cost_reader(state)
         for action in actions:
-            groups.setdefault(GROUP_TITLES.get(action.kind, action.kind), []).append(self.option(action, state))
+            groups.setdefault(GROUP_TITLES.get(action.kind, action.kind), []).append(self.option(action, state, cost(action)))
         note = None
         if state.pending and seat in self.to_move(state):
             note = f"Decision awaited: {state.pending[0].kind}."
@@ -324,13 +332,25 @@ def describe_cost(text: str, cost: int) -> str:
 
 def action_cost(state: GameState, action: Any) -> int:
     """Power an action costs now, Ice Age's extra cost included (0 for decisions and free actions)."""
+    return cost_reader(state)(action)
+
+
+def cost_reader(state: GameState) -> Any:
+    """A function giving what each action costs in this position (the seat and extra costs worked out once)."""
     seat = decisions.awaiting(state)[0] if state.pending else (state.turn.seat if state.turn else 0)
-    cost = turn_actions.action_cost(state, seat, action)
-    if state.pending and state.pending[0].kind not in board.faction_of(state, seat).action_decisions:
-        return cost
-    if action.kind == "move" and state.turn is not None and state.turn.seat == seat:
-        return cost + turn_actions.move_tax(state, seat, action.target, turn_actions.taxes(state, seat))
-    return cost + turn_actions.action_tax(state, seat, action)
+    taxed = {} if state.pending and state.pending[0].kind not in board.faction_of(state, seat).action_decisions else (
+        turn_actions.taxes(state, seat))
+    own_turn = state.turn is not None and state.turn.seat == seat
+
+    def cost(action: Any) -> int:
+        base = turn_actions.action_cost(state, seat, action)
+        if not taxed:
+            return base
+        if action.kind == "move":
+            return base + (turn_actions.move_tax(state, seat, action.target, taxed) if own_turn else 0)
+        return base + turn_actions.action_tax(state, seat, action, taxed)
+
+    return cost
 
 
 def safe_cost(state: GameState, action: Any) -> int:

@@ -45,7 +45,13 @@ def field_items(action: BaseModel) -> list[tuple[str, Any, Any]]:
     return [(n, getattr(action, n), default) for n, default in field_defaults(type(action))]
 
 
+@functools.lru_cache(maxsize=65536)
 def to_text(action: BaseModel) -> str:
+    """The notation of an action (actions are immutable, so it is worked out once per action)."""
+    return write(action)
+
+
+def write(action: BaseModel) -> str:
     parts = [action.kind]
     previous = None
     for name, value, default in field_items(action):

@@ -9,6 +9,8 @@ turn's one action until the seat says ``done`` (``cthulhu-wars/turn``).
 
 from __future__ import annotations
 
+import functools
+
 from pydantic import BaseModel
 
 from tabletop.games.cthulhu_wars import board
@@ -29,25 +31,21 @@ def has_all_spellbooks(state: GameState, seat: int) -> bool:
     return len(state.seats[seat].spellbooks) >= 6
 
 
-def turn_options(state: GameState, seat: int) -> list[BaseModel]:
-    """What the seat whose turn it is may do now (leaving out what it cannot pay with Ice Age's extra cost)."""
+def turn_options(state: GameState, seat: int, kind: str | None = None) -> list[BaseModel]:
+    """What the seat whose turn it is may do now (leaving out what it cannot pay with Ice Age's extra cost);
+    with ``kind``, only actions of that kind (and ``done``/``pass``), to check one action quickly."""
     turn = state.turn
     faction = board.faction_of(state, seat)
     if turn.moving:
-        return move_options(state, seat) + [Done()]
+        return (move_options(state, seat) if kind in (None, "move") else []) + [Done()]
     if turn.acted:
-        return affordable(state, seat, follow_up_options(state, seat)) + [Done()]
-    return affordable(state, seat, (
-        unlimited_options(state, seat)
-        + move_options(state, seat)
-        + recruit_options(state, seat)
-        + gate_options(state, seat)
-        + summon_options(state, seat)
-        + awaken_options(state, seat)
-        + battle_options(state, seat)
-        + capture_options(state, seat)
-        + faction.actions(state, seat)
-    )) + [Pass()]
+        return affordable(state, seat, follow_up_options(state, seat, kind)) + [Done()]
+    options = unlimited_options(state, seat) if kind is None or kind in UNLIMITED_CORE else []
+    for name, generator in CORE_GENERATORS.items():
+        if kind is None or kind == name:
+            options += generator(state, seat)
+    options += [a for a in faction.actions(state, seat) if kind is None or a.kind == kind]
+    return affordable(state, seat, options) + [Pass()]
 
 
 # ---- costs and Ice Age ------------------------------------------------------------------
@@ -111,14 +109,17 @@ def move_tax(state: GameState, seat: int, target: str, taxed: dict[str, int]) ->
     return extra
 
 
-def follow_up_options(state: GameState, seat: int) -> list[BaseModel]:
-    """The unlimited actions left to the seat once its one action is taken (none at 0 Power)."""
+def follow_up_options(state: GameState, seat: int, kind: str | None = None) -> list[BaseModel]:
+    """The unlimited actions left to the seat once its one action is taken (none at 0 Power); ``kind`` keeps one
+    kind (see :func:`turn_options`)."""
     if state.seats[seat].power <= 0:
         return []
     faction = board.faction_of(state, seat)
     unlimited = faction.unlimited(state, seat)
-    options = unlimited_options(state, seat) + [a for a in faction.actions(state, seat) if a.kind in unlimited]
-    if has_all_spellbooks(state, seat):
+    options = unlimited_options(state, seat) if kind is None or kind in UNLIMITED_CORE else []
+    if kind is None or kind in unlimited:
+        options += [a for a in faction.actions(state, seat) if a.kind in unlimited and kind in (None, a.kind)]
+    if has_all_spellbooks(state, seat) and kind in (None, "battle"):
         options += battle_options(state, seat)
     return options
 
@@ -160,10 +161,30 @@ def move_options(state: GameState, seat: int) -> list[Move]:
         sources = {p for i, p in enumerate(places) if board.on_map(p) and (kind, i) not in moved}
         for source in sorted(sources):
             options.extend(
-                Move(unit=kind, source=source, target=t) for t in faction.move_targets(state, seat, kind, source)
+                move_action(kind, source, t) for t in faction.move_targets(state, seat, kind, source)
                 if not taxed or 1 + move_tax(state, seat, t, taxed) <= power
             )  # fmt: skip
     return options
+
+
+def move_allowed(state: GameState, seat: int, action: Move) -> bool:
+    """Whether ``action`` is among :func:`move_options` now, without listing them all (the same tests)."""
+    turn = state.turn
+    fs = state.seats[seat]
+    if (turn.acted and not turn.moving) or fs.power < 1 or action.unit not in fs.units or not board.on_map(action.source):
+        return False
+    if not any(p == action.source and (action.unit, i) not in turn.moved for i, p in enumerate(fs.units[action.unit])):
+        return False
+    if action.target not in board.faction_of(state, seat).move_targets(state, seat, action.unit, action.source):
+        return False
+    taxed = taxes(state, seat)
+    return not taxed or 1 + move_tax(state, seat, action.target, taxed) <= fs.power
+
+
+@functools.lru_cache(maxsize=65536)
+def move_action(unit: str, source: str, target: str) -> Move:
+    """One Move option; actions are immutable, so equal ones are shared (listing moves is the hot path)."""
+    return Move(unit=unit, source=source, target=target)
 
 
 def recruit_options(state: GameState, seat: int) -> list[Recruit]:
@@ -368,6 +389,13 @@ def pass_turn(state: GameState, seat: int, action: Pass, log: list[str]) -> None
     log.append(f"{fs.faction} passes, giving up {fs.power} Power.")
     fs.power = 0
 
+
+#: The core action kinds of a turn and what lists them (unlimited ones apart).
+CORE_GENERATORS = {
+    "move": move_options, "recruit": recruit_options, "gate": gate_options, "summon": summon_options,
+    "awaken": awaken_options, "battle": battle_options, "capture": capture_options,
+}  # fmt: skip
+UNLIMITED_CORE = frozenset({"control", "abandon", "reveal"})
 
 MAIN = {
     "recruit": recruit, "gate": build_gate, "summon": summon, "awaken": awaken,

@@ -52,6 +52,7 @@ timing the core calls from the one place where it happens:
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -64,6 +65,14 @@ if TYPE_CHECKING:
     from tabletop.games.cthulhu_wars.state import GameState
 
 Role = Literal["cultist", "monster", "terror", "goo"]
+
+
+@functools.cache
+def adjacent_areas(layout_name: str, area: str) -> tuple[str, ...]:
+    """The ids of the Areas next to ``area`` on a layout (read once per layout and Area)."""
+    from tabletop.games.cthulhu_wars.maps import load_layout
+
+    return tuple(load_layout(layout_name).area(area).adjacent)
 
 
 @dataclass(frozen=True)
@@ -164,7 +173,7 @@ class Faction:
 
     def move_targets(self, state: GameState, seat: int, unit: str, source: str) -> list[str]:
         """Areas a figure of ``unit`` may Move to from ``source``; default the adjacent ones (Flight: further)."""
-        return list(state.layout.area(source).adjacent)
+        return list(adjacent_areas(state.layout_name, source))
 
     def spares(self, state: GameState, seat: int, unit: str, battle: dict, cause: str) -> bool:
         """Whether a figure of ``unit`` escapes elimination in battle; default never.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Literal
 
 from pydantic import BaseModel
@@ -9,6 +10,7 @@ from pydantic import BaseModel
 from tabletop.games.cthulhu_wars import board
 from tabletop.games.cthulhu_wars.actions import Action
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
+from tabletop.games.cthulhu_wars.maps import load_layout
 from tabletop.games.cthulhu_wars.power import ExtraIncome
 from tabletop.games.cthulhu_wars.state import CARD, POOL, GameState, Pending
 
@@ -133,8 +135,9 @@ class GreatCthulhu(Faction):
         return [m for m in met if m not in fs.requirements]
 
     def ocean_gates_met(self, state: GameState, seat: int) -> bool:
-        oceans = [(a, s) for a, s in board.gate_holders(state) if state.layout.area(a).type == "ocean"]
-        return len(oceans) >= 4 or sum(1 for _, s in oceans if s == seat) >= 3
+        seas = ocean_areas(state.layout_name)
+        oceans = [s for a, s in board.gate_holders(state) if a in seas]
+        return len(oceans) >= 4 or oceans.count(seat) >= 3
 
     def post_battle(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
         """Count enemy units Killed or Devoured for the kill requirements (3+ earns both)."""
@@ -161,7 +164,7 @@ class GreatCthulhu(Faction):
             return []
         count = sum(
             1 for area, holder in board.gate_holders(state)
-            if holder is not None and holder != seat and state.layout.area(area).type == "ocean"
+            if holder is not None and holder != seat and area in ocean_areas(state.layout_name)
         )  # fmt: skip
         return [ExtraIncome(source="Y'ha Nthlei: enemy-controlled ocean Gates", count=count)]
 
@@ -286,6 +289,12 @@ class GreatCthulhu(Faction):
             return []
         return sorted({p for p in fs.units["acolyte"] if board.on_map(p)})
 
+
+
+@functools.cache
+def ocean_areas(layout_name: str) -> frozenset[str]:
+    """The ocean Areas of a layout."""
+    return frozenset(a.id for a in load_layout(layout_name).areas if a.type == "ocean")
 
 
 FACTION = GreatCthulhu()

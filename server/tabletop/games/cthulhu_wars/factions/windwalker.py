@@ -7,6 +7,7 @@ the Sleeper, who may borrow Hibernate through Ancient Sorcery.
 
 from __future__ import annotations
 
+import functools
 from typing import Literal
 
 from pydantic import BaseModel
@@ -14,6 +15,7 @@ from pydantic import BaseModel
 from tabletop.games.cthulhu_wars import board
 from tabletop.games.cthulhu_wars.actions import Action
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
+from tabletop.games.cthulhu_wars.maps import load_layout
 from tabletop.games.cthulhu_wars.power import ExtraIncome
 from tabletop.games.cthulhu_wars.state import POOL, GameState, Pending
 
@@ -91,6 +93,12 @@ class ArcticWind(Action):
     unit: str
 
 
+@functools.cache
+def symbol_areas(layout_name: str, symbol: str) -> tuple[str, ...]:
+    """The Areas of a layout carrying a faction symbol."""
+    return tuple(a.id for a in load_layout(layout_name).start_areas(symbol))
+
+
 # ---- Hibernate, shared with a Sleeper who borrows it ----------------------------------------------
 def enemy_goos_in_play(state: GameState, seat: int) -> int:
     return sum(board.goos_in_play(state, s) for s in range(len(state.seats)) if s != seat)
@@ -160,9 +168,9 @@ class Windwalker(Faction):
         return book in state.seats[seat].spellbooks
 
     @staticmethod
-    def poles(state: GameState) -> list[str]:
+    def poles(state: GameState) -> tuple[str, ...]:
         """The Windwalker-symbol Areas of the layout."""
-        return [a.id for a in state.layout.start_areas("windwalker")]
+        return symbol_areas(state.layout_name, "windwalker")
 
     # ---- Set-up, Gnoph-Keh, Combat, Ferox ---------------------------------------------------
     def summon_cost(self, state: GameState, seat: int, unit: str) -> int:
@@ -221,7 +229,7 @@ class Windwalker(Faction):
         start = fs.flags.get("start-area")
         checks = {
             "first-player": state.first_player == seat and bool(start),
-            "opposite-gate": any(a != start and a in self.poles(state) for a, _ in board.gate_holders(state)),
+            "opposite-gate": bool(start) and any(board.has_gate(state, a) for a in self.poles(state) if a != start),
             "another-six-spellbooks": any(len(o.spellbooks) >= 6 for s, o in enumerate(state.seats) if s != seat),
             "anytime": bool(fs.flags.get("anytime")),
             "awaken-rhan-tegoth": bool(fs.flags.get("awakened-rhan-tegoth")),
