@@ -180,3 +180,19 @@ def test_object_moves_are_read_too():
 def test_random_games_under_other_rulings(players, options):
     state, _ = random_game(players, 7, check_invariants, options)
     assert ENGINE.outcome(state) is not None
+
+
+def test_every_move_listed_with_the_expansion_factions_reads_back_from_notation_and_as_an_object():
+    factions = EXPANSION_TABLES[0]
+    state, moves = random_game(5, 21, None, {"factions": factions})
+    replay = ENGINE.new_game(state.options, 5, 21)
+    seen = set()
+    for seat, action in moves:
+        for other in ENGINE.legal_actions(replay, seat):
+            if other.kind not in seen or other.kind.startswith(("ww-", "sl-", "ow-", "start")):
+                assert ENGINE.parse(ENGINE.notation(other), replay, seat) == other, ENGINE.notation(other)
+                assert ENGINE.read_move(other.model_dump(mode="json"), replay, seat) == other
+                seen.add(other.kind)
+        replay, _ = ENGINE.apply(replay, seat, action)
+    assert replay == state
+    assert any(k.startswith(("ww-", "sl-", "ow-")) for k in seen)
