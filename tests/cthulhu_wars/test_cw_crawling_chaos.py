@@ -15,7 +15,7 @@ CRAWLING_CHAOS = FACTIONS[CC]
 
 
 def game(*books, power=None):
-    """A 3-player game (Great Cthulhu, Crawling Chaos, a stand-in) with Crawling Chaos holding ``books``."""
+    """A 3-player game (Great Cthulhu, Crawling Chaos, Black Goat) with Crawling Chaos holding ``books``."""
     state = new_game(3, factions=[GC, CC, BG])
     state.seats[seat(state, CC)].spellbooks = list(books)
     if power is not None:
@@ -27,7 +27,7 @@ def cc(state):
     return state.seats[seat(state, CC)]
 
 
-def test_units_costs_and_the_stand_in_drops_out():
+def test_units_costs_and_no_stand_in_is_seated():
     assert [(u.name, u.count, u.cost, u.combat, u.role) for u in CRAWLING_CHAOS.units] == [
         ("acolyte", 6, 1, 0, "cultist"), ("nightgaunt", 3, 1, 0, "monster"), ("flying-polyp", 3, 2, 1, "monster"),
         ("hunting-horror", 2, 3, 2, "monster"), ("nyarlathotep", 1, 10, 0, "goo")]  # fmt: skip

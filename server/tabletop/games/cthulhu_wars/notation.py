@@ -7,7 +7,7 @@ a source and ``to`` otherwise; an enemy follows ``vs``; a true flag is written a
 name (``from-gate``, ``with-units``); lists are comma-separated (``none`` when empty).
 Examples: ``move acolyte north-atlantic>europe``, ``summon deep-one south-pacific``,
 ``battle europe vs great-cthulhu``, ``gate europe``, ``recruit europe``,
-``assign kill deep-one,acolyte``, ``offer great-cthulhu=2,stand-in-black-goat=1``.
+``assign kill deep-one,acolyte``, ``offer great-cthulhu=2,black-goat=1``.
 """
 
 from __future__ import annotations
