@@ -29,7 +29,7 @@ from tabletop.games.cthulhu_wars.actions import Assign, Retreat, figure_label, r
 from tabletop.games.cthulhu_wars.state import GameState, Pending
 
 RULE = "cthulhu-wars/battle"
-STEPS = ("pre-attacker", "pre-defender", "roll", "kills", "pains", "post", "retreat")
+STEPS = ("before", "pre-attacker", "pre-defender", "roll", "rolled", "kills", "pains", "post", "retreat", "over")
 
 
 # ---- declaring ------------------------------------------------------------------------
@@ -66,14 +66,29 @@ def step_battle(state: GameState, log: list[str]) -> None:
     battle = state.battle
     while battle is not None and not state.pending:
         step = STEPS[battle["step"]] if battle["step"] < len(STEPS) else "end"
-        if step in ("pre-attacker", "pre-defender"):
+        if step == "before":
+            for seat in state.order_from(battle["attacker"]):
+                board.faction_of(state, seat).before_battle(state, seat, battle, log)
+            if state.pending:
+                battle["step"] += 1
+                return
+        elif step in ("pre-attacker", "pre-defender"):
             seat = battle["attacker" if step == "pre-attacker" else "defender"]
             if board.faction_of(state, seat).pre_battle_options(state, seat, battle):
                 state.pending.append(Pending(seat, "pre-battle"))
                 return
         elif step == "roll":
             roll_dice(state, battle, log)
+        elif step == "rolled":
+            for seat in (battle["attacker"], battle["defender"]):
+                board.faction_of(state, seat).after_roll(state, seat, battle, log)
+            if state.pending:
+                battle["step"] += 1
+                return
         elif step == "kills" or step == "pains":
+            if step == "kills":
+                for seat in (battle["attacker"], battle["defender"]):
+                    board.faction_of(state, seat).before_kills(state, seat, battle, log)
             for seat in (battle["attacker"], battle["defender"]):
                 ask_assignment(state, battle, seat, step[:-1], log)
             if state.pending:
@@ -86,6 +101,12 @@ def step_battle(state: GameState, log: list[str]) -> None:
                 board.faction_of(state, seat).after_any_battle(state, seat, battle, log)
         elif step == "retreat":
             if ask_retreat(state, battle, log):
+                return
+        elif step == "over":
+            for seat in state.order_from(battle["attacker"]):
+                board.faction_of(state, seat).battle_over(state, seat, battle, log)
+            if state.pending:
+                battle["step"] += 1
                 return
         else:
             state.battle = None
@@ -103,11 +124,16 @@ def roll_dice(state: GameState, battle: dict, log: list[str]) -> None:
     area = battle["area"]
     for seat in (battle["attacker"], battle["defender"]):
         dice = side_combat(state, seat, battle, area)
-        rolls = [state.rng.die() for _ in range(dice)]
-        kills, pains = rolls.count(6), sum(1 for r in rolls if r in (4, 5))
-        battle["rolls"][seat] = rolls
-        battle["hits"][opponent(battle, seat)] = {"kill": kills, "pain": pains}
-        log.append(f"{state.seats[seat].faction} rolls {dice} dice {rolls}: {kills} Kill, {pains} Pain.")
+        battle["rolls"][seat] = [state.rng.die() for _ in range(dice)]
+        score_rolls(state, battle, seat, log, f"rolls {dice} dice")
+
+
+def score_rolls(state: GameState, battle: dict, seat: int, log: list[str], verb: str = "rolls") -> None:
+    """The results ``seat``'s dice give the other side: 6 Kill, 4-5 Pain (again after a reroll)."""
+    rolls = battle["rolls"][seat]
+    kills, pains = rolls.count(6), sum(1 for r in rolls if r in (4, 5))
+    battle["hits"][opponent(battle, seat)] = {"kill": kills, "pain": pains}
+    log.append(f"{state.seats[seat].faction} {verb} {rolls}: {kills} Kill, {pains} Pain.")
 
 
 def chooser(state: GameState, battle: dict, owner: int, step: str) -> int:
@@ -211,8 +237,12 @@ def apply_assignment(state: GameState, battle: dict, seat: int, assign: Assign, 
         log.append(f"{state.seats[seat].faction} takes {assign.result}s on {', '.join(assign.units)}.")
 
 
-def record_result(state: GameState, battle: dict, seat: int, kind: str, index: int, result: str, cap: int) -> None:
-    """A Kill eliminates (a unit absorbing two results dies only to two Kills); otherwise it is Pained."""
+def record_result(state: GameState, battle: dict, seat: int, kind: str, index: int, result: str, cap: int,
+                  ask: bool = True) -> None:
+    """A Kill eliminates (a unit absorbing two results dies only to two Kills); otherwise it is Pained. The
+    owner's faction may first take the result up itself (``on_result``: Eternal); ``ask=False`` skips that."""
+    if ask and board.faction_of(state, seat).on_result(state, seat, kind, index, result, battle):
+        return
     key = f"{kind}#{index}"
     kills_on_it = battle.setdefault("kills_on", {}).get(key, 0) + (result == "kill")
     battle["kills_on"][key] = kills_on_it

@@ -8,7 +8,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from tabletop.core.errors import GameOver, IllegalMove, NotYourTurn
 from tabletop.core.game import ChanceOutcome, ChancePreview, Engine, LegalMoves, MoveGroup, MoveOption, Outcome
-from tabletop.games.cthulhu_wars import board, decisions, notation, phases, setup
+from tabletop.games.cthulhu_wars import board, decisions, notation, phases, setup, turn_actions
 from tabletop.games.cthulhu_wars.actions import CORE_ACTIONS, action_adapter
 from tabletop.games.cthulhu_wars.battle import battle_preview
 from tabletop.games.cthulhu_wars.refusals import why_not
@@ -44,7 +44,10 @@ class CthulhuWars(Engine[GameState, Any]):
     summary: ClassVar[str] = (
         "Area control for 3-5 players on the Earth map: Great Old Ones and their cults gather Power, "
         "build Gates, summon monsters, battle and perform Rituals for Doom; the game ends at 30 Doom or "
-        "Instant Death, and only a faction holding all six spellbooks can win."
+        "Instant Death, and only a faction holding all six spellbooks can win. Factions (option factions, 3-5 of "
+        "them; default the first in this list): "
+        + "; ".join(f"{f.name}: {f.description}" for f in sorted(FACTIONS.values(), key=lambda f: f.default_rank))
+        + "."
     )
     min_seats: ClassVar[int] = setup.MIN_SEATS
     max_seats: ClassVar[int] = setup.MAX_SEATS
@@ -88,8 +91,8 @@ class CthulhuWars(Engine[GameState, Any]):
         if seat not in self.to_move(state):
             waiting = ", ".join(state.seats[s].faction for s in self.to_move(state))
             raise NotYourTurn(f"It is not {state.seats[seat].faction}'s decision; waiting for {waiting}", rule="cthulhu-wars/turn")
-        legal = self.legal_actions(state, seat)
-        if action not in legal:
+        if not self.is_legal(state, seat, action):
+            legal = self.legal_actions(state, seat)
             reason = why_not(state, seat, action, safe_cost(state, action), PENDING_WORDS)
             raise IllegalMove(
                 f"'{self.notation(action)}' is not legal now: {reason}",
@@ -104,6 +107,14 @@ class CthulhuWars(Engine[GameState, Any]):
             resolve_turn_action(new, seat, action, log)
         phases.advance(new, log)
         return new, log
+
+    def is_legal(self, state: GameState, seat: int, action: Any) -> bool:
+        """Whether ``action`` is among the seat's legal actions, listing only actions of its kind in a turn."""
+        if state.pending:
+            return action in decisions.decision_options(state, seat)
+        if action.kind == "move":
+            return turn_actions.move_allowed(state, seat, action)
+        return action in turn_options(state, seat, action.kind)
 
     def chance_preview(self, state: GameState, seat: int, action: Any) -> ChancePreview:
         """What a move involving chance could do: a battle's dice with their expected results
@@ -131,7 +142,7 @@ class CthulhuWars(Engine[GameState, Any]):
         kind = action.kind
         for faction in FACTIONS.values():
             if kind in {kind_of(m) for m in faction.action_models}:
-                return f"cthulhu-wars/{faction.rules_section}"
+                return f"cthulhu-wars/{faction.rules_by_kind.get(kind, faction.rules_section)}"
         return RULE_BY_KIND.get(kind, "cthulhu-wars/actions")
 
     def outcome(self, state: GameState) -> Outcome | None:
@@ -157,12 +168,11 @@ class CthulhuWars(Engine[GameState, Any]):
     def summarize(self, action: Any, state: GameState) -> str:
         return describe_cost(self.notation(action), action_cost(state, action))
 
-    def option(self, action: Any, state: GameState) -> MoveOption:
-        """One legal move with its notation worked out once."""
+    def option(self, action: Any, state: GameState, cost: int | None = None) -> MoveOption:
+        """One legal move with its notation worked out once (``cost`` if already known)."""
         text = self.notation(action)
-        return MoveOption(
-            notation=text, action=action.model_dump(mode="json"), summary=describe_cost(text, action_cost(state, action))
-        )
+        cost = action_cost(state, action) if cost is None else cost
+        return MoveOption(notation=text, action=action.model_dump(mode="json"), summary=describe_cost(text, cost))
 
     def legal_moves(self, state: GameState, seat: int, focus: str | None = None) -> LegalMoves:
         """Legal moves grouped by action type; ``focus`` keeps one action type or one area."""
@@ -170,8 +180,9 @@ class CthulhuWars(Engine[GameState, Any]):
         if focus:
             actions = [a for a in actions if matches_focus(state, a, focus)]
         groups: dict[str, list] = {}
+        cost = cost_reader(state)
         for action in actions:
-            groups.setdefault(GROUP_TITLES.get(action.kind, action.kind), []).append(self.option(action, state))
+            groups.setdefault(GROUP_TITLES.get(action.kind, action.kind), []).append(self.option(action, state, cost(action)))
         note = None
         if state.pending and seat in self.to_move(state):
             note = f"Decision awaited: {state.pending[0].kind}."
@@ -233,6 +244,8 @@ class CthulhuWars(Engine[GameState, Any]):
             books = ", ".join(fs.spellbooks) or "none"
             lines.append(f"{fs.faction}: {fs.power} Power, {fs.doom} Doom, {signs}; spellbooks {len(fs.spellbooks)}/6: {books}.")
         lines.extend(area_lines(state))
+        for s in range(len(state.seats)):
+            lines.extend(board.faction_of(state, s).notes(state, s))
         return "\n".join(lines)
 
 
@@ -267,11 +280,15 @@ def phase_label(state: GameState) -> str:
 def area_lines(state: GameState) -> list[str]:
     """One line per area holding a Gate or units: ``europe: Gate of yellow-sign; yellow-sign 2 acolyte``."""
     lines = []
+    marks: dict[str, list[str]] = {}
+    for s in range(len(state.seats)):
+        for where, names in board.faction_of(state, s).area_markers(state, s).items():
+            marks.setdefault(where, []).extend(names)
     for area in state.layout.areas:
-        gate = ""
+        gate = "".join(f"{m}; " for m in marks.get(area.id, []))
         if area.id in state.gates:
             holder = state.controller(area.id)
-            gate = f"Gate of {state.seats[holder].faction}; " if holder is not None else "abandoned Gate; "
+            gate += f"Gate of {state.seats[holder].faction}; " if holder is not None else "abandoned Gate; "
         units = []
         for fs in state.seats:
             here = [f"{n} {kind}" if n > 1 else kind for kind, n in fs.in_area(area.id).items()]
@@ -304,6 +321,7 @@ RULE_BY_KIND = {
     "proceed": "cthulhu-wars/battle", "ritual": "cthulhu-wars/doom", "no-ritual": "cthulhu-wars/doom",
     "first-player": "cthulhu-wars/first-player", "direction": "cthulhu-wars/first-player",
     "spellbook": "cthulhu-wars/factions", "offer": "cthulhu-wars/negotiation", "done": "cthulhu-wars/turn",
+    "start": "cthulhu-wars/setup",
     "pass": "cthulhu-wars/turn",
 }  # fmt: skip
 
@@ -313,21 +331,26 @@ def describe_cost(text: str, cost: int) -> str:
 
 
 def action_cost(state: GameState, action: Any) -> int:
-    """Power an action costs now (0 for decisions and free actions)."""
-    kind = action.kind
-    seat = state.turn.seat if state.turn else 0
-    faction = board.faction_of(state, seat)
-    if kind in ("move", "battle", "capture"):
-        return 1
-    if kind == "gate":
-        return 3
-    if kind == "recruit":
-        return faction.unit(action.unit).cost
-    if kind == "summon":
-        return faction.summon_cost(state, seat, action.unit)
-    if kind == "awaken":
-        return next((c for u, a, c in faction.awaken_options(state, seat) if (u, a) == (action.unit, action.area)), 0)
-    return faction.action_cost(state, seat, action)
+    """Power an action costs now, Ice Age's extra cost included (0 for decisions and free actions)."""
+    return cost_reader(state)(action)
+
+
+def cost_reader(state: GameState) -> Any:
+    """A function giving what each action costs in this position (the seat and extra costs worked out once)."""
+    seat = decisions.awaiting(state)[0] if state.pending else (state.turn.seat if state.turn else 0)
+    taxed = {} if state.pending and state.pending[0].kind not in board.faction_of(state, seat).action_decisions else (
+        turn_actions.taxes(state, seat))
+    own_turn = state.turn is not None and state.turn.seat == seat
+
+    def cost(action: Any) -> int:
+        base = turn_actions.action_cost(state, seat, action)
+        if not taxed:
+            return base
+        if action.kind == "move":
+            return base + (turn_actions.move_tax(state, seat, action.target, taxed) if own_turn else 0)
+        return base + turn_actions.action_tax(state, seat, action, taxed)
+
+    return cost
 
 
 def safe_cost(state: GameState, action: Any) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from ...render import Circle, Line, Rect, Scene, Text
-from .board import on_map
+from .board import gate_holders, on_map
 from .factions import FACTIONS
 from .state import GameState
 
@@ -35,19 +35,24 @@ WORLD = {
 
 COLOURS = {
     "great-cthulhu": "#2e8b57", "crawling-chaos": "#3465a4", "black-goat": "#c0392b",
-    "yellow-sign": "#d4a017", "sleeper": "#8b5a2b", "windwalker": "#7f8c8d",
+    "yellow-sign": "#d4a017", "sleeper": "#8b5a2b", "windwalker": "#5d8aa8", "opener-of-the-way": "#7d3c98",
 }  # fmt: skip
+#: Short names of factions whose initials would be long or clash.
+SHORT = {"opener-of-the-way": "OW", "sleeper": "SL", "windwalker": "WW"}
+#: Unit abbreviations that the general rule would make clash or hard to read.
+UNIT_SHORT = {"yog-sothoth": "YS", "spawn": "sp", "serpent-man": "sm", "formless-spawn": "fs", "tsathoggua": "ts",
+              "wizard": "wz", "wendigo": "we", "gnoph-keh": "gk", "rhan-tegoth": "rt", "ithaqua": "it",
+              "mutant": "mu", "abomination": "ab"}  # fmt: skip
 
 
 def faction_colour(faction: str) -> str:
-    """Each faction's colour; stand-ins share their namesake's."""
-    return COLOURS.get(faction.removeprefix("stand-in-"), "#555555")
+    """Each faction's colour (grey for a faction this table does not know)."""
+    return COLOURS.get(faction, "#555555")
 
 
 def short_name(faction: str) -> str:
-    """'great-cthulhu' -> 'GC', 'stand-in-black-goat' -> 'BG*'."""
-    base = faction.removeprefix("stand-in-")
-    return "".join(w[0] for w in base.split("-")).upper() + ("*" if base != faction else "")
+    """'great-cthulhu' -> 'GC', 'opener-of-the-way' -> 'OW'."""
+    return SHORT.get(faction) or "".join(w[0] for w in faction.split("-")).upper()
 
 
 def start_place(area_id: str, index: int, count: int) -> tuple[float, float]:
@@ -129,11 +134,15 @@ def draw_area(scene: Scene, state: GameState, area_id: str, name: str, kind: str
     for row, line in enumerate(title):
         scene.add(Text(x, top + row * 11, line, 10, "#222222"))
     row_y = top + len(title) * 11 + 2
-    if area_id in state.gates:
-        holder = state.gates[area_id]
-        colour = faction_colour(state.seats[holder[0]].faction) if holder else "#ffffff"
-        scene.add(Rect(x - 8, row_y - 5, 16, 10, fill=colour, stroke="#000000", stroke_width=1))
+    gates = [s for a, s in gate_holders(state) if a == area_id]
+    for n, holder in enumerate(gates):
+        colour = faction_colour(state.seats[holder].faction) if holder is not None else "#ffffff"
+        scene.add(Rect(x - 8 + 18 * n - 9 * (len(gates) - 1), row_y - 5, 16, 10, fill=colour, stroke="#000000", stroke_width=1))
+    if gates:
         row_y += 12
+    for marker in markers(state).get(area_id, []):
+        scene.add(Text(x, row_y, marker.split(" (")[0], 9, "#1f4e79"))
+        row_y += 10
     for text, colour in units_text(state, area_id)[:4]:
         scene.add(Text(x, row_y, text, 9, colour))
         row_y += 10
@@ -154,8 +163,19 @@ def units_text(state: GameState, area_id: str) -> list[tuple[str, str]]:
     return lines
 
 
+def markers(state: GameState) -> dict[str, list[str]]:
+    """Every faction's public markers by Area (Ice Age)."""
+    found: dict[str, list[str]] = {}
+    for s, fs in enumerate(state.seats):
+        for area, names in FACTIONS[fs.faction].area_markers(state, s).items():
+            found.setdefault(area, []).extend(names)
+    return found
+
+
 def abbreviate(kind: str) -> str:
-    """A unit kind in a few letters: 'acolyte' -> 'ac', 'deep-one' -> 'do'."""
+    """A unit kind in a few letters: 'acolyte' -> 'ac', 'deep-one' -> 'do', 'yog-sothoth' -> 'YS'."""
+    if kind in UNIT_SHORT:
+        return UNIT_SHORT[kind]
     words = kind.split("-")
     return "".join(w[0] for w in words) if len(words) > 1 else kind[:2]
 
@@ -186,8 +206,11 @@ def draw_panel(scene: Scene, state: GameState, names: list[str] | None, phase: s
         scene.add(Text(x + 18, y + 6, label, 13, colour, anchor="start"))
         scene.add(Text(x + 18, y + 22, f"Power {fs.power}   Doom {fs.doom}   Elder Signs {len(fs.elder_signs)}", 11, "#222222", anchor="start"))
         books = name_lines(f"Spellbooks {len(fs.spellbooks)}/6: " + (", ".join(fs.spellbooks) or "none yet"), 52)
-        for row, line in enumerate(books[:2]):
+        notes = FACTIONS[fs.faction].notes(state, seat)
+        for row, line in enumerate(books[: 1 if notes else 2]):
             scene.add(Text(x + 18, y + 37 + row * 12, line, 10, "#555555", anchor="start"))
+        if notes:
+            scene.add(Text(x + 18, y + 49, notes[0].split(" (")[0].split(",")[0][:60], 10, "#1f4e79", anchor="start"))
     draw_key(scene, state, x, MAP_H - 160)
 
 

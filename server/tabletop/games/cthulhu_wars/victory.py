@@ -32,7 +32,10 @@ def winners(state: GameState) -> list[int]:
 
 
 def finish(state: GameState, log: list[str]) -> None:
-    """Reveal every Elder Sign and name the winners."""
+    """Faction end-of-game abilities (Windwalker's anytime spellbook), then reveal every Elder Sign and name the
+    winners."""
+    for seat in range(len(state.seats)):
+        board.faction_of(state, seat).game_end(state, seat, log)
     for seat in range(len(state.seats)):
         board.reveal_elder_signs(state, seat, log)
     state.phase = "over"

@@ -102,6 +102,7 @@ class Necrophagy(Action):
 class BlackGoat(Faction):
     name = NAME
     title = "Black Goat"
+    description = "Shub-Niggurath; Fertility Cult summons Monsters as unlimited actions"
     start_symbol = "black-goat"
     rules_section = "black-goat"
     units = (

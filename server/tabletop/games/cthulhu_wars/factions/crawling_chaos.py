@@ -91,6 +91,7 @@ class Harbinger(Action):
 class CrawlingChaos(Faction):
     name = NAME
     title = "Crawling Chaos"
+    description = "Nyarlathotep; Flight carries every unit two Areas, Harbinger profits from hurt Great Old Ones"
     start_symbol = "crawling-chaos"
     rules_section = "crawling-chaos"
     units = (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Literal
 
 from pydantic import BaseModel
@@ -9,6 +10,7 @@ from pydantic import BaseModel
 from tabletop.games.cthulhu_wars import board
 from tabletop.games.cthulhu_wars.actions import Action
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
+from tabletop.games.cthulhu_wars.maps import load_layout
 from tabletop.games.cthulhu_wars.power import ExtraIncome
 from tabletop.games.cthulhu_wars.state import CARD, POOL, GameState, Pending
 
@@ -71,6 +73,7 @@ class Devolve(Action):
 class GreatCthulhu(Faction):
     name = NAME
     title = "Great Cthulhu"
+    description = "Cthulhu of the South Pacific; Immortal, Devour, Submerge and Devolve from the sea"
     start_symbol = "great-cthulhu"
     rules_section = "great-cthulhu"
     units = (
@@ -107,7 +110,7 @@ class GreatCthulhu(Faction):
         """Cthulhu: a Gate (anyone's or abandoned) in the start area; 10 Power, then 4 after the first time."""
         fs = state.seats[seat]
         area = self.start_area(state)
-        if POOL not in fs.units[CTHULHU] or area not in state.gates:
+        if POOL not in fs.units[CTHULHU] or not board.has_gate(state, area):
             return []
         return [(CTHULHU, area, LATER_AWAKEN_COST if fs.flags.get("awakened") else FIRST_AWAKEN_COST)]
 
@@ -132,8 +135,9 @@ class GreatCthulhu(Faction):
         return [m for m in met if m not in fs.requirements]
 
     def ocean_gates_met(self, state: GameState, seat: int) -> bool:
-        oceans = [a for a in state.gates if state.layout.area(a).type == "ocean"]
-        return len(oceans) >= 4 or sum(1 for a in oceans if state.controller(a) == seat) >= 3
+        seas = ocean_areas(state.layout_name)
+        oceans = [s for a, s in board.gate_holders(state) if a in seas]
+        return len(oceans) >= 4 or oceans.count(seat) >= 3
 
     def post_battle(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
         """Count enemy units Killed or Devoured for the kill requirements (3+ earns both)."""
@@ -159,8 +163,8 @@ class GreatCthulhu(Faction):
         if "yha-nthlei" not in fs.spellbooks or not board.in_play(state, fs.units[CTHULHU][0]):
             return []
         count = sum(
-            1 for area, holder in state.gates.items()
-            if holder and holder[0] != seat and state.layout.area(area).type == "ocean"
+            1 for area, holder in board.gate_holders(state)
+            if holder is not None and holder != seat and area in ocean_areas(state.layout_name)
         )  # fmt: skip
         return [ExtraIncome(source="Y'ha Nthlei: enemy-controlled ocean Gates", count=count)]
 
@@ -285,6 +289,12 @@ class GreatCthulhu(Faction):
             return []
         return sorted({p for p in fs.units["acolyte"] if board.on_map(p)})
 
+
+
+@functools.cache
+def ocean_areas(layout_name: str) -> frozenset[str]:
+    """The ocean Areas of a layout."""
+    return frozenset(a.id for a in load_layout(layout_name).areas if a.type == "ocean")
 
 
 FACTION = GreatCthulhu()
