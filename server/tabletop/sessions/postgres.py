@@ -14,9 +14,12 @@ Every committed ``INSERT`` into ``moves`` announces itself with ``NOTIFY tableto
 (not one per waiter) in a thread that hands what it hears to the sessions; when that connection drops
 it reconnects and tells the sessions they may have missed moves, so their waiters re-read the log.
 
-Connections come from a pool (psycopg_pool). A connection found broken is replaced and the operation
-tried again on another; for a write, the retry first reads back whether the lost statement committed
-(a commit whose answer was lost), so a move is never logged twice nor reported lost when it was kept.
+Connections come from a small pool of this module (:class:`ConnectionPool`): idle connections are reused,
+new ones opened when needed, never in the background, so that the first request after the database comes
+back connects at once (psycopg_pool's reconnection back-off would keep a recovered database unused for up to
+minutes). A connection found broken is replaced and the operation tried again on another; for a write, the
+retry first reads back whether the lost statement committed (a commit whose answer was lost), so a move is
+never logged twice nor reported lost when it was kept.
 The schema is created and migrated at start-up under an advisory lock, with the same numbered
 :data:`~tabletop.sessions.store.MIGRATIONS` as SQLite; its version is kept in ``tabletop_schema``.
 """
@@ -25,14 +28,16 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import secrets
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import psycopg
-from psycopg_pool import ConnectionPool, PoolTimeout
+from psycopg.pq import TransactionStatus
 
 from .store import (
     BUSY_TIMEOUT_MS,
@@ -105,19 +110,92 @@ T = TypeVar("T")
 
 
 def redacted(url: str) -> str:
-    """The URL without its password (in the user part or as a ``password=`` parameter)."""
-    parts = urlsplit(url)
-    netloc = parts.netloc
-    if parts.password is not None:
-        user, _, host = netloc.rpartition("@")
-        netloc = f"{user.split(':', 1)[0]}:***@{host}"
-    query = urlencode([(k, "***" if k == "password" else v) for k, v in parse_qsl(parts.query, keep_blank_values=True)])
-    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+    """The URL without its password (in the user part or as a ``password=`` parameter); the rest as given."""
+    url = re.sub(r"^([a-z]+://[^:/@?]*):[^@/?]*@", r"\1:***@", url)
+    return re.sub(r"([?&]password=)[^&]*", r"\1***", url)
 
 
 def first_line(err: BaseException) -> str:
     text = str(err).strip()
     return text.splitlines()[0] if text else type(err).__name__
+
+
+class PoolTimeout(Exception):
+    """Every connection of the pool stayed busy for the whole time-out."""
+
+
+class ConnectionPool:
+    """Up to ``max_size`` autocommit connections shared by the threads of one process.
+
+    An idle connection is reused (the most recently used first, so that few stay warm); a new one is opened
+    only when a thread needs one and none is idle, in that thread, with the real error if it cannot be; a
+    connection returned broken (or inside a transaction) is closed and forgotten.
+    """
+
+    def __init__(self, connect: Callable[[], psycopg.Connection], max_size: int, timeout: float) -> None:
+        self._connect = connect
+        self.max_size = max_size
+        self.timeout = timeout
+        self._idle: list[psycopg.Connection] = []
+        self._open = 0  # idle ones and those lent out
+        self._ready = threading.Condition()
+        self._closed = False
+
+    @contextmanager
+    def connection(self) -> Iterator[psycopg.Connection]:
+        conn = self._get()
+        try:
+            yield conn
+        finally:
+            self._put(conn)
+
+    def _get(self) -> psycopg.Connection:
+        deadline = time.monotonic() + self.timeout
+        with self._ready:
+            while True:
+                if self._closed:
+                    raise PoolTimeout("the store is closed")
+                if self._idle:
+                    return self._idle.pop()
+                if self._open < self.max_size:
+                    self._open += 1
+                    break
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise PoolTimeout(f"all {self.max_size} connections stayed busy for {self.timeout:g} s")
+                self._ready.wait(left)
+        try:
+            return self._connect()
+        except BaseException:
+            with self._ready:
+                self._open -= 1
+                self._ready.notify()
+            raise
+
+    def _put(self, conn: psycopg.Connection) -> None:
+        usable = not conn.closed and not conn.broken and conn.info.transaction_status == TransactionStatus.IDLE
+        with self._ready:
+            if usable and not self._closed:
+                self._idle.append(conn)
+            else:
+                self._open -= 1
+            self._ready.notify()
+        if not usable or self._closed:
+            conn.close()
+
+    def drop_idle(self) -> None:
+        """Close every idle connection (after one was found broken, the others likely are too: the server restarted)."""
+        with self._ready:
+            idle, self._idle = self._idle, []
+            self._open -= len(idle)
+            self._ready.notify_all()
+        for conn in idle:
+            conn.close()
+
+    def close(self) -> None:
+        with self._ready:
+            self._closed = True
+        self.drop_idle()
 
 
 class PostgresStore(Store):
@@ -134,21 +212,7 @@ class PostgresStore(Store):
         self._listener: MoveListener | None = None
         self._closed = False
         self._prepare()
-        self._pool = ConnectionPool(
-            url,
-            min_size=1,
-            max_size=pool_size,
-            kwargs={"autocommit": True, "fallback_application_name": "tabletop-mcp"},
-            configure=self._configure,
-            timeout=self.timeout,
-            name="tabletop",
-            open=False,
-        )
-        try:
-            self._pool.open(wait=True, timeout=self.timeout)
-        except PoolTimeout:
-            self._pool.close()
-            raise StorageError(f"Cannot connect to PostgreSQL at {self.location} within {self.timeout:g} s") from None
+        self._pool = ConnectionPool(self._pooled_connection, pool_size, self.timeout)
 
     # ---- connections ------------------------------------------------------------------------
     def connect(self, **extra: Any) -> psycopg.Connection:
@@ -157,9 +221,15 @@ class PostgresStore(Store):
             self.url, autocommit=True, connect_timeout=max(1, int(self.timeout)), fallback_application_name="tabletop-mcp", **extra
         )
 
-    def _configure(self, conn: psycopg.Connection) -> None:
-        """Every pooled connection gives up on a statement (a lock held too long, say) after the timeout."""
-        conn.execute("SELECT set_config('statement_timeout', %s, false)", (f"{int(self.timeout * 1000)}ms",))
+    def _pooled_connection(self) -> psycopg.Connection:
+        """A connection for the pool: it gives up on a statement (a lock held too long, say) after the timeout."""
+        conn = self.connect()
+        try:
+            conn.execute("SELECT set_config('statement_timeout', %s, false)", (f"{int(self.timeout * 1000)}ms",))
+        except BaseException:
+            conn.close()
+            raise
+        return conn
 
     def _prepare(self) -> None:
         """Create the schema, or bring it up to date, once, whichever process starts first."""
@@ -213,26 +283,22 @@ class PostgresStore(Store):
                         if not conn.broken:
                             raise
                         lost = err
-                try:
-                    self._pool.check()  # the server may have restarted: replace every broken connection before trying again
-                except psycopg.Error:
-                    pass
+                self._pool.drop_idle()  # the server may have restarted: the next try opens a new connection
             except PlyTaken:
                 raise
-            except PoolTimeout:
-                raise StorageError(
-                    f"The game database could not {doing}: no connection to PostgreSQL at {self.location} within "
-                    f"{self.timeout:g} s; nothing was changed, try again"
-                ) from None
-            except psycopg.Error as err:
-                raise StorageError(f"The game database could not {doing} ({first_line(err)}); nothing was changed, try again") from None
-        if settle is not None:
-            raise StorageError(
-                f"The connection to the game database was lost while trying to {doing} ({first_line(lost)}), and whether "
-                "it was recorded could not be checked. Retry with expected_ply: a move that was recorded is then "
-                "answered as already played"
+            except (psycopg.Error, PoolTimeout) as err:
+                raise self._failure(doing, err, in_doubt=lost is not None and settle is not None) from None
+        raise self._failure(doing, lost, in_doubt=settle is not None)
+
+    @staticmethod
+    def _failure(doing: str, err: BaseException | None, in_doubt: bool) -> StorageError:
+        if in_doubt:
+            return StorageError(
+                f"The connection to the game database was lost while trying to {doing}, and whether it was recorded "
+                f"could not be checked ({first_line(err)}). Retry with expected_ply: a move that was recorded is "
+                "then answered as already played"
             )
-        raise StorageError(f"The game database could not {doing} (the connection was lost: {first_line(lost)}); try again")
+        return StorageError(f"The game database could not {doing} ({first_line(err)}); nothing was changed, try again")
 
     # ---- games ------------------------------------------------------------------------------
     def create_game(self, record: GameRecord) -> None:
