@@ -9,10 +9,16 @@ through this store; none keeps anything another needs. The guarantees are SQLite
   one commits and the other gets :class:`PlyTaken`;
 - triggers refuse ``UPDATE``, ``DELETE`` and ``TRUNCATE`` of the move log.
 
-Every committed ``INSERT`` into ``moves`` announces itself with ``NOTIFY tabletop_moves, '<game> <ply>'``
-(a statement trigger, so one notification per sequence). Each process keeps one listening connection
-(not one per waiter) in a thread that hands what it hears to the sessions; when that connection drops
-it reconnects and tells the sessions they may have missed moves, so their waiters re-read the log.
+Once a move (or a sequence) has committed, the writer announces it with ``pg_notify('tabletop_moves',
+'<game> <ply>')`` in a transaction of its own that does not wait for the disk (``synchronous_commit``
+off: a notification need not survive a crash). Not in the move's own transaction: PostgreSQL holds a
+database-wide lock from a notifying transaction's commit until its WAL is flushed, which would let only
+one move commit per disk flush across the whole fleet (measured: 314 moves/s with 8 writers here,
+against about 1,000 without). The price: a server killed between a move's commit and its announcement
+leaves other servers' waiters asleep until their wait_for_turn deadline (50 s at most), when they
+re-read the log anyway. Each process keeps one listening connection (not one per waiter) in a thread
+that hands what it hears to the sessions; when that connection drops it reconnects and tells the
+sessions they may have missed moves, so their waiters re-read the log.
 
 Connections come from a small pool of this module (:class:`ConnectionPool`): idle connections are reused,
 new ones opened when needed, never in the background, so that the first request after the database comes
@@ -92,13 +98,6 @@ CREATE TRIGGER moves_are_append_only BEFORE UPDATE OR DELETE ON moves
     FOR EACH ROW EXECUTE FUNCTION tabletop_refuse_change();
 CREATE TRIGGER moves_are_never_truncated BEFORE TRUNCATE ON moves
     FOR EACH STATEMENT EXECUTE FUNCTION tabletop_refuse_change();
-CREATE FUNCTION tabletop_announce_moves() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    PERFORM pg_notify('tabletop_moves', game_id || ' ' || MAX(ply)) FROM new_moves GROUP BY game_id;
-    RETURN NULL;
-END $$;
-CREATE TRIGGER moves_are_announced AFTER INSERT ON moves REFERENCING NEW TABLE AS new_moves
-    FOR EACH STATEMENT EXECUTE FUNCTION tabletop_announce_moves();
 CREATE TABLE tabletop_schema (version INTEGER NOT NULL);
 INSERT INTO tabletop_schema VALUES (0);
 """
@@ -357,6 +356,7 @@ class PostgresStore(Store):
                 conn.execute(insert, flat)
             except psycopg.errors.UniqueViolation as err:
                 raise PlyTaken(f"ply {moves[0].ply} of {game_id} is already logged") from err
+            self._announce(conn, game_id, moves[-1].ply)
 
         def settle(conn: psycopg.Connection) -> tuple[bool, None]:
             """After a lost connection: were these moves committed (done), or is the ply still free (append)?"""
@@ -367,10 +367,21 @@ class PostgresStore(Store):
             if not logged:
                 return False, None
             if [tuple(r) for r in logged] == rows:
+                self._announce(conn, game_id, moves[-1].ply)
                 return True, None
             raise PlyTaken(f"ply {moves[0].ply} of {game_id} is already logged")
 
         self._run("log the move", append, settle)
+
+    @staticmethod
+    def _announce(conn: psycopg.Connection, game_id: str, ply: int) -> None:
+        """Tell every listening server that ``game_id`` has moves up to ``ply`` (after they committed)."""
+        try:
+            conn.execute(
+                "SELECT set_config('synchronous_commit', 'off', true), pg_notify(%s, %s)", (CHANNEL, f"{game_id} {ply}")
+            )
+        except psycopg.Error as err:  # the move is committed and is acknowledged; waiters elsewhere re-read at their deadline
+            log.warning("could not announce move %s of %s (%s)", ply, game_id, first_line(err))
 
     def last_ply(self, game_id: str) -> int:
         return self._run(
