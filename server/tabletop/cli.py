@@ -94,7 +94,7 @@ def serve_http(args: argparse.Namespace, mcp, store, sock: socket.socket, token:
 
     # On a shared (PostgreSQL) store the server is one of a fleet: no MCP session may live in one process,
     # so that a load balancer can send each request to any of them.
-    app = http_app(mcp, args.host, token, stateless=store.hears_other_processes)
+    app = http_app(mcp, args.host, token, stateless=store.remote)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
 
     async def run() -> None:

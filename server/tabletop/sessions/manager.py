@@ -438,14 +438,14 @@ class GameSessions:
         """Return as soon as it is the token's seat's decision or the game is over, or at ``timeout``.
 
         Reading the game and then sleeping cannot miss a move: the signals counted before the read show
-        whether one came in between. Reads run in a worker thread (a database round trip must not hold up
-        the event loop).
+        whether one came in between. On a remote store (PostgreSQL) reads run in a worker thread: a network
+        round trip, which may wait for a lock, must not hold up the event loop.
         """
         deadline = anyio.current_time() + timeout
         with self._waiting_on(game_id) as waiting:
             while True:
                 seen = waiting.signals
-                live = await anyio.to_thread.run_sync(self.get, game_id)
+                live = await anyio.to_thread.run_sync(self.get, game_id) if self.store.remote else self.get(game_id)
                 seat = self.seat_for(live, token)
                 over = live.engine.outcome(live.state) is not None
                 mine = seat in live.to_move()

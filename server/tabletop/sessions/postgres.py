@@ -201,6 +201,7 @@ class PostgresStore(Store):
     """One PostgreSQL database shared by any number of server processes."""
 
     hears_other_processes = True
+    remote = True
 
     def __init__(self, url: str, pool_size: int = POOL_SIZE, timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
         self.url = url

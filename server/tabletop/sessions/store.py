@@ -175,6 +175,9 @@ class Store(ABC):
     #: Whether :meth:`subscribe` hears moves committed by other processes as they commit (PostgreSQL's
     #: LISTEN/NOTIFY). When false, waiters must re-read the log now and then to see other processes' moves.
     hears_other_processes: bool = False
+    #: Whether the database is a server shared over the network by a fleet (PostgreSQL): every call is a round
+    #: trip that may wait (keep it off an event loop), and no process may keep state another needs.
+    remote: bool = False
 
     @abstractmethod
     def create_game(self, record: GameRecord) -> None: ...
