@@ -303,3 +303,18 @@ def test_a_stored_game_whose_rules_changed_is_refused_clearly_and_left_unchanged
         fresh.get(live.id)
     assert err.value.kind == "unreadable_game" and "cannot be replayed" in str(err.value)
     assert fresh.store.load_game(live.id).options == old_options
+
+
+def test_a_new_game_whose_random_id_is_taken_gets_another(db, monkeypatch):
+    import tabletop.sessions.manager as manager
+
+    sessions = sessions_on(db)
+    first, _ = sessions.create("cthulhu-dice", {}, 2, seed=1)
+    drawn = iter([first.id.rsplit("-", 1)[1], first.id.rsplit("-", 1)[1], "0badcafe"])
+    real = manager.secrets.token_hex
+    monkeypatch.setattr(manager.secrets, "token_hex", lambda n: next(drawn) if n == 4 else real(n))  # game ids only
+    second, tokens = sessions.create("cthulhu-dice", {}, 2, seed=2)
+    assert second.id == "cthulhu-dice-0badcafe"
+    assert sessions_on(db).get(first.id).record == first.record, "the first game is untouched"
+    assert sessions_on(db).get(second.id).record.seed == 2
+    sessions.play(second.id, tokens[0], "roll")

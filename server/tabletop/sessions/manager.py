@@ -20,7 +20,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import anyio
@@ -32,12 +32,14 @@ from ..core.game import ChancePreview, Engine
 from ..core.rng import fresh_seed
 from ..core.text import clip
 from ..games import ENGINES
-from .store import GameRecord, MoveRecord, PlyTaken, StorageError, Store, now
+from .store import GameRecord, IdTaken, MoveRecord, PlyTaken, StorageError, Store, now
 from .tokens import hash_token, new_token, seat_of
 
 #: How often a waiting client re-reads the database for moves made by other processes (seconds), where
 #: the store cannot hear them (SQLite); a PostgreSQL store hears them at once and waiters never poll.
 CROSS_PROCESS_POLL = 0.5
+#: How many random ids a new game tries before giving up (each is taken with a chance of games / 2**32).
+ID_TRIES = 8
 #: Games kept in memory; the least recently used beyond this are dropped and reloaded from the log on demand.
 MAX_LIVE_GAMES = 512
 #: The longest game id or seat token looked up (longer ones are refused unread).
@@ -216,7 +218,14 @@ class GameSessions:
             created_at=now(),
             seed_chosen=chosen,
         )
-        self.store.create_game(record)
+        for _ in range(ID_TRIES):
+            try:
+                self.store.create_game(record)
+                break
+            except IdTaken:  # another game has this id (ids are random; a fleet makes many): draw another
+                record = replace(record, id=f"{engine.name}-{secrets.token_hex(4)}")
+        else:
+            raise StorageError(f"No free game id was found in {ID_TRIES} tries; nothing was changed, try again")
         live = LiveGame(record=record, engine=engine, options=parsed, state=state)
         with self._load_lock:
             self._keep(live)
@@ -457,10 +466,12 @@ class GameSessions:
                     if waiting.signals != seen:
                         continue  # signalled while reading: read again
                     waiting.events.append((event, anyio.lowlevel.current_token()))
-                with anyio.move_on_after(remaining if self.poll is None else min(remaining, self.poll)):
-                    await event.wait()
-                with self._waiting_lock:
-                    waiting.events = [(e, loop) for e, loop in waiting.events if e is not event]
+                try:
+                    with anyio.move_on_after(remaining if self.poll is None else min(remaining, self.poll)):
+                        await event.wait()
+                finally:
+                    with self._waiting_lock:
+                        waiting.events = [(e, loop) for e, loop in waiting.events if e is not event]
 
     @contextmanager
     def _waiting_on(self, game_id: str) -> Iterator[Waiting]:

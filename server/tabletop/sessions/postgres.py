@@ -49,6 +49,7 @@ from .store import (
     BUSY_TIMEOUT_MS,
     MIGRATIONS,
     GameRecord,
+    IdTaken,
     MissedMoves,
     MoveHeard,
     MoveRecord,
@@ -284,7 +285,7 @@ class PostgresStore(Store):
                             raise
                         lost = err
                 self._pool.drop_idle()  # the server may have restarted: the next try opens a new connection
-            except PlyTaken:
+            except (PlyTaken, IdTaken):
                 raise
             except (psycopg.Error, PoolTimeout) as err:
                 raise self._failure(doing, err, in_doubt=lost is not None and settle is not None) from None
@@ -314,10 +315,19 @@ class PostgresStore(Store):
         )
 
         def insert(conn: psycopg.Connection) -> None:
-            conn.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", row)
+            try:
+                conn.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", row)
+            except psycopg.errors.UniqueViolation:
+                raise IdTaken(f"a game with the id {record.id} already exists") from None
 
         def settle(conn: psycopg.Connection) -> tuple[bool, None]:
-            return conn.execute("SELECT 1 FROM games WHERE id = %s", (record.id,)).fetchone() is not None, None
+            """After a lost connection: was this game stored (done), or is its id still free (store it)?"""
+            found = conn.execute("SELECT token_hashes FROM games WHERE id = %s", (record.id,)).fetchone()
+            if found is None:
+                return False, None
+            if found[0] == row[5]:
+                return True, None
+            raise IdTaken(f"a game with the id {record.id} already exists")
 
         self._run("save the new game", insert, settle)
 

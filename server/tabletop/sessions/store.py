@@ -150,6 +150,10 @@ class PlyTaken(Exception):
     """Another writer (another server process) logged a move at this ply first."""
 
 
+class IdTaken(Exception):
+    """A game with this id already exists (nothing was stored)."""
+
+
 class StorageError(GameError):
     """The game database failed (disk full, locked too long, damaged, unreadable): nothing was changed."""
 
@@ -180,7 +184,8 @@ class Store(ABC):
     remote: bool = False
 
     @abstractmethod
-    def create_game(self, record: GameRecord) -> None: ...
+    def create_game(self, record: GameRecord) -> None:
+        """Store a new game; :class:`IdTaken`, with nothing stored, if its id is taken."""
 
     @abstractmethod
     def load_game(self, game_id: str) -> GameRecord | None: ...
@@ -291,7 +296,7 @@ class GameStore(Store):
             self._db.close()
 
     def create_game(self, record: GameRecord) -> None:
-        with self._guard("save the new game"):
+        with self._guard("save the new game"), _id_taken_on_conflict(record.id):
             self._db.execute(
                 "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -374,6 +379,14 @@ class GameStore(Store):
                 self._db.backup(copy)
         finally:
             copy.close()
+
+
+@contextmanager
+def _id_taken_on_conflict(game_id: str) -> Iterator[None]:
+    try:
+        yield
+    except sqlite3.IntegrityError:
+        raise IdTaken(f"a game with the id {game_id} already exists") from None
 
 
 def make_private_folder(folder: Path) -> None:
