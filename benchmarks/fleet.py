@@ -33,6 +33,10 @@ from postgres_cluster import DURABLE_SETTINGS, Cluster  # noqa: E402
 from tabletop.sessions.store import GameRecord, GameStore, MoveRecord, Store, now  # noqa: E402
 
 
+#: MCP clients per server in the agents' process, shared by the agents.
+CLIENTS_PER_SERVER = 20
+
+
 def start_servers(db: str, count: int) -> list[tuple[subprocess.Popen, str]]:
     procs = [
         subprocess.Popen(
@@ -116,8 +120,11 @@ async def run_load(db: str, processes: int, games: int, seats: int, cluster: Clu
             ]
             latencies: list[float] = []
             errors: list[str] = []
+            # CLIENTS_PER_SERVER clients per server, shared by the agents (a client sends many calls at once), so
+            # that the agents' own process holds as many connections whatever the number of servers
+            shared = [[await stack.enter_async_context(Client(url)) for url in urls] for _ in range(CLIENTS_PER_SERVER)]
             seated = [
-                ([await stack.enter_async_context(Client(url)) for url in urls], number + seat["seat"], game["game_id"], seat["token"])
+                (shared[(number * seats + seat["seat"]) % CLIENTS_PER_SERVER], number + seat["seat"], game["game_id"], seat["token"])
                 for number, game in enumerate(made)
                 for seat in game["seats"]
             ]

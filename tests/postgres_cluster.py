@@ -36,14 +36,19 @@ class PostgresMissing(RuntimeError):
     """The PostgreSQL server programs are not on this machine."""
 
 
-def find_binaries() -> Path:
-    candidates = []
-    if env := os.environ.get("TABLETOP_PG_BIN"):
-        candidates.append(Path(env))
-    versions = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(Path(p).parent.name) if Path(p).parent.name.isdigit() else 0)
-    candidates += [Path(p) for p in reversed(versions)]
-    if found := shutil.which("initdb"):
-        candidates.append(Path(found).parent)
+def find_binaries(candidates: list[Path] | None = None) -> Path:
+    """The folder holding initdb, pg_ctl and postgres: the first of ``candidates`` that does (by default
+    ``$TABLETOP_PG_BIN``, Debian's folders newest first, then ``PATH``)."""
+    if candidates is None:
+        candidates = []
+        if env := os.environ.get("TABLETOP_PG_BIN"):
+            candidates.append(Path(env))
+        versions = sorted(
+            glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(Path(p).parent.name) if Path(p).parent.name.isdigit() else 0
+        )
+        candidates += [Path(p) for p in reversed(versions)]
+        if found := shutil.which("initdb"):
+            candidates.append(Path(found).parent)
     for folder in candidates:
         if all((folder / name).is_file() for name in ("initdb", "pg_ctl", "postgres")):
             return folder
