@@ -498,8 +498,12 @@ class GameSessions:
             wake(event, loop)
 
     def _heard(self, game_id: str, ply: int) -> None:
-        """The store heard that a move of ``game_id`` was committed (by any process)."""
-        self.signal(game_id)
+        """The store heard that moves of ``game_id`` up to ``ply`` were committed (by any process). Waiters are
+        woken unless this process already has those moves (its own, say): whatever brought them here woke them."""
+        with self._load_lock:
+            live = self._live.get(game_id)
+        if live is None or live.ply < ply:
+            self.signal(game_id)
 
     def _missed(self) -> None:
         """The store may have missed moves (its listening connection was re-established): every waiter re-reads."""
