@@ -37,12 +37,14 @@ from tabletop.sessions.store import GameRecord, GameStore, MoveRecord, Store, no
 CLIENTS_PER_SERVER = 20
 
 
-def start_servers(db: str, count: int) -> list[tuple[subprocess.Popen, str]]:
+def start_servers(db: str, count: int, log: Path) -> list[tuple[subprocess.Popen, str]]:
+    """``count`` servers on ``db``, appending what they log (warnings, errors) to ``log``."""
+    log = log.open("a")
     procs = [
         subprocess.Popen(
             [sys.executable, "-m", "tabletop", "serve", "--http", "--port", "0", "--db", db],
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=log,
             text=True,
         )
         for _ in range(count)
@@ -72,7 +74,18 @@ def postgres_cpu(cluster: Cluster | None) -> float:
 
 
 async def agent(clients: list[Client], first: int, game_id: str, token: str, latencies: list[float], errors: list[str]) -> None:
-    """Wait for the turn, roll until the stash holds 3, then bank; each call on the next server."""
+    """Wait for the turn, roll until the stash holds 3, then bank; each call on the next server. A call that fails
+    outright (no answer) is counted as an error and ends this agent."""
+    try:
+        await play_seat(clients, first, game_id, token, latencies, errors)
+    except Exception as err:  # noqa: BLE001 - reported with the figures
+        leaf = err
+        while isinstance(leaf, BaseExceptionGroup) and leaf.exceptions:
+            leaf = leaf.exceptions[0]
+        errors.append(f"{type(leaf).__name__}: {leaf}")
+
+
+async def play_seat(clients: list[Client], first: int, game_id: str, token: str, latencies: list[float], errors: list[str]) -> None:
     turn = first
 
     def next_client() -> Client:
@@ -108,8 +121,8 @@ async def agent(clients: list[Client], first: int, game_id: str, token: str, lat
             move = "retreat" if stash and stash[-1] >= 3 else "roll"
 
 
-async def run_load(db: str, processes: int, games: int, seats: int, cluster: Cluster | None = None) -> dict:
-    servers = start_servers(db, processes)
+async def run_load(db: str, processes: int, games: int, seats: int, log: Path, cluster: Cluster | None = None) -> dict:
+    servers = start_servers(db, processes, log)
     urls = [url for _, url in servers]
     try:
         async with AsyncExitStack() as stack:
@@ -213,11 +226,12 @@ def main() -> None:
         from tabletop.sessions.postgres import PostgresStore
 
         rows = []
-        result = anyio.run(run_load, str(Path(folder) / "load.sqlite3"), 1, args.games, args.seats)
+        server_log = Path(folder) / "servers.log"
+        result = anyio.run(run_load, str(Path(folder) / "load.sqlite3"), 1, args.games, args.seats, server_log)
         rows.append(("SQLite", 1, result))
         print(f"  SQLite x1 done: {result['rate']:.0f} moves/s", flush=True)
         for n in counts:
-            result = anyio.run(run_load, cluster.create_database("fleet"), n, args.games, args.seats, cluster)
+            result = anyio.run(run_load, cluster.create_database("fleet"), n, args.games, args.seats, server_log, cluster)
             rows.append(("PostgreSQL", n, result))
             print(f"  PostgreSQL x{n} done: {result['rate']:.0f} moves/s", flush=True)
 
@@ -233,6 +247,9 @@ def main() -> None:
         for _, _, r in rows:
             for text in r["errors"][:3]:
                 print("error:", text[:200])
+        if any(r["errors"] for _, _, r in rows):
+            print("the servers' log ends with:")
+            print(server_log.read_text(errors="replace")[-3000:])
 
         print()
         print(f"Commit cost per move ({args.commits} moves logged one after another, each acknowledged after its commit):")
