@@ -100,7 +100,7 @@ def power_lines(result: GatherPowerResult) -> list[str]:
 def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
     @mcp.tool(title="Cthulhu Wars: adjacent areas", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    def list_adjacent(
+    async def list_adjacent(
         area: Annotated[str, Field(description="An area name, matched forgivingly: 'NZ', 'antarc'.")],
         layout: Annotated[
             str,
@@ -117,7 +117,7 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
 
     @mcp.tool(title="Cthulhu Wars: Gather Power", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    def gather_power(
+    async def gather_power(
         sources: Annotated[PowerSources | None, Field(description="Counts to add up.")] = None,
         game_id: InGame = None,
     ) -> Annotated[CallToolResult, GatherPowerReport]:
