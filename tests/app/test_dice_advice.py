@@ -153,3 +153,9 @@ async def test_odds_of_the_next_roll(client: Client):
     assert "not allowed" in await refused(client, "cthulhu_dice_odds", rules={"bag_exhaustion": "must_retreat"}, **short)
     fewer = await call(client, "cthulhu_dice_odds", rules={"bag_exhaustion": "roll_fewer"}, **short)
     assert all(r["elder_signs"] + r["clues"] + r["tentacles"] == 2 for r in fewer["results"])
+
+
+async def test_positions_past_the_score_cap_are_labelled_approximate(client: Client):
+    advice = await call(client, "cthulhu_dice_advice", position={"scores": [30, 30], "seat": 0})
+    assert advice["approximate"] is True and "tie-break past the score cap" in advice["basis"]
+    assert advice["status"] == "ready" and 0 < advice["win_if_continue"] < 1

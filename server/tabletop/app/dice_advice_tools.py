@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from ..core.errors import BadOptions, IllegalMove
 from ..games.cthulhu_dice import ENGINE as CTHULHU_DICE
-from ..games.cthulhu_dice.advice import Situation, situation_for
+from ..games.cthulhu_dice.advice import Situation, situation_for, within_cap
 from ..games.cthulhu_dice.advisor import Advisor, Position, roll_odds
 from ..games.cthulhu_dice.model import GameRules, rules_for_options
 from ..games.cthulhu_dice.rules import CthulhuDiceOptions
@@ -148,9 +148,12 @@ def variant_name(rules: GameRules, players: int, tables: Tables) -> str:
 def basis_of(situation: Situation, scores: list[int]) -> str:
     if not situation.approximate:
         return f"Exact: {situation.players}-player optimal play, each player maximising their own chance of winning."
+    if situation.rival is None:
+        return f"Approximate: {situation.players}-player optimal play, {situation.note}."
+    note = f"; {situation.note}" if situation.note else ""
     return (
         f"Approximate: {len(scores)} players, treated as a duel with the strongest opponent "
-        f"(seat {situation.rival}, {scores[situation.rival]} Elder Signs); the others are ignored."
+        f"(seat {situation.rival}, {scores[situation.rival]} Elder Signs); the others are ignored{note}."
     )
 
 
@@ -165,7 +168,7 @@ def advice_text(advice: DiceAdvice) -> str:
         if advice.win_if_continue is not None
         else "Rolling on is not allowed (the bag ran short)"
     )
-    kind = "Approximate (duel with the leader)" if advice.approximate else "Exact"
+    kind = ("Approximate (duel with the leader)" if "duel" in advice.basis else "Approximate (past the score cap)") if advice.approximate else "Exact"
     return f"Recommended: {advice.recommended.upper()}. {roll}; {retreat}. {kind}: {advice.variant.split(' (')[0]}."
 
 
@@ -177,20 +180,22 @@ def solving_text(advice: DiceAdvice) -> str:
     )
 
 
-def described_situation(position: DicePosition) -> tuple[Situation, list[int]]:
+def described_situation(position: DicePosition, rules: GameRules) -> tuple[Situation, list[int]]:
     """A position given by the caller: exact for 2 or 3 players, a duel with the strongest opponent for more."""
     dice = position.dice()
     if position.scores is None:
-        pos = Position.duel(position.my_score, position.opponent_score, position.opponent_still_to_play, **dice)
-        return Situation(pos, 2, False, (0, 1)), list(pos.scores)
+        duel = Position.duel(position.my_score, position.opponent_score, position.opponent_still_to_play, **dice)
+        scores, note = within_cap(duel.scores, rules)
+        return Situation(Position(scores, duel.mover, **dice), 2, bool(note), (0, 1), note=note), list(duel.scores)
     scores, seat = list(position.scores), position.seat
     if len(scores) <= 3:
-        return Situation(Position(tuple(scores), seat, **dice), len(scores), False, tuple(range(len(scores)))), scores
+        fitted, note = within_cap(tuple(scores), rules)
+        return Situation(Position(fitted, seat, **dice), len(scores), bool(note), tuple(range(len(scores))), note=note), scores
     others = [s for s in range(len(scores)) if s != seat]
     rival = max(others, key=lambda s: (scores[s], s > seat))
-    still = rival > seat
-    pos = Position.duel(scores[seat], scores[rival], still, **dice)
-    return Situation(pos, 2, True, (seat, rival) if still else (rival, seat), rival), scores
+    seats = (seat, rival) if rival > seat else (rival, seat)
+    fitted, note = within_cap(tuple(scores[s] for s in seats), rules)
+    return Situation(Position(fitted, seats.index(seat), **dice), 2, True, seats, rival, note), scores
 
 
 def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
@@ -260,7 +265,7 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             described = describe(situation, state.scores, seat)
         else:
             options = rules or CthulhuDiceOptions()
-            situation, scores = described_situation(position)
+            situation, scores = described_situation(position, rules_for_options(options))
             described = position
         game_rules = rules_for_options(options)
         try:

@@ -79,13 +79,15 @@ class Advice:
 class Advisor:
     """Within-turn decisions from a solution's turn-start values (rules_text cthulhu-dice/turn)."""
 
-    def __init__(self, solution: Solution, cached_turns: int = 16):
+    def __init__(self, solution: Solution, cached_turns: int = 16, cached_policies: int = 4096):
         self.solution = solution
         self.rules = solution.rules
         self.game = solution.game
         self.graph = turn_graph(self.rules.dice)
         self.cached_turns = cached_turns
+        self.cached_policies = cached_policies
         self.turns: OrderedDict[Key, tuple[np.ndarray, np.ndarray]] = OrderedDict()
+        self.policies: OrderedDict[Key, np.ndarray] = OrderedDict()
 
     # --- the situation ---------------------------------------------------------------------
     def context(self, position: Position) -> Key:
@@ -135,9 +137,8 @@ class Advisor:
         seat, scores = key
         cap, mover = self.rules.cap, scores[seat]
         hold = np.zeros((cap + 1, 1, 2))
-        for total in range(mover, cap + 1):
-            hold[total, 0, 0] = self.solution.resolve(self.game.after(key, total))[seat]
-            hold[total, 0, 1] = total - mover
+        hold[:, 0, 0] = self.hold(key)
+        hold[mover:, 0, 1] = np.arange(cap + 1 - mover)
         bust = np.array([[hold[mover, 0, 0], 0.0]])
         values = backward_pass(self.graph, cap, hold, bust, np.array([mover]), keep_all=True).values[:, :, 0, :]
         self.turns[key] = (values, hold[:, 0, 0].copy())
@@ -174,17 +175,44 @@ class Advisor:
         choice = "continue" if win is not None and win > retreat else "retreat"
         return Advice(choice, win, retreat, signs, min(position.stash, cap - mover))
 
+    def hold(self, key: Key) -> np.ndarray:
+        """The mover's win probability on retreating with each total (0 below the mover's score)."""
+        seat, scores = key
+        held = np.zeros(self.rules.cap + 1)
+        for total in range(scores[seat], self.rules.cap + 1):
+            held[total] = self.solution.resolve(self.game.after(key, total))[seat]
+        return held
+
+    def policy(self, key: Key) -> np.ndarray:
+        """The mover's decisions in this context, as packed bits over (total, state): roll on or not
+        (solved with the win probability only, cached compactly for players such as bots)."""
+        if key in self.policies:
+            self.policies.move_to_end(key)
+            return self.policies[key]
+        if key in self.turns:
+            values, held = self.turns[key]
+            rolls = values[:, :, 0] > held[:, None]
+        else:
+            held = self.hold(key)
+            mover = key[1][key[0]]
+            result = backward_pass(self.graph, self.rules.cap, held[:, None, None], held[[mover], None], np.array([mover]), keep_all=True)
+            rolls = result.values[:, :, 0, 0] > held[:, None]
+        self.policies[key] = np.packbits(rolls, axis=None)
+        while len(self.policies) > self.cached_policies:
+            self.policies.popitem(last=False)
+        return self.policies[key]
+
     def continues(self, position: Position) -> bool:
-        """The optimal choice alone, read straight from the turn's values: roll on iff the position is worth
-        more than banking now. As ``advise(...).choice == "continue"``, without the roll's odds."""
+        """The optimal choice alone: roll on iff the position is worth more than banking now. As
+        ``advise(...).choice == "continue"``, without the roll's odds (read from a cached policy)."""
         key = self.context(position)
         state = self.dice_state(position)
         if state == initial_state(self.rules.dice) and position.stash == 0:
             return True
-        values, held = self.turn_values(key)
         mover = key[1][key[0]]
         total = min(mover + position.stash, self.rules.cap)
-        return bool(values[total, self.graph.index[state], 0] > held[total])
+        bit = total * len(self.graph.states) + self.graph.index[state]
+        return bool((self.policy(key)[bit >> 3] >> (7 - (bit & 7))) & 1)
 
 
 _default: dict[int, Advisor] = {}
