@@ -218,7 +218,7 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         deadline = time.monotonic() + WAIT_SECONDS
         while not job.done.is_set():
             if ctx is not None:
-                left = job.seconds_left()
+                left = tables.seconds_left(job)
                 await ctx.report_progress(
                     round(100 * job.fraction, 1), 100, f"Solving this variant exactly: {job.fraction:.0%}, about {left:.0f} s left"
                 )
@@ -279,7 +279,7 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         if not finished:
             result = DiceAdvice(
                 status="solving",
-                solving=SolveStatus(progress=job.fraction, seconds_left=round(job.seconds_left(), 1), message=job.message),
+                solving=SolveStatus(progress=job.fraction, seconds_left=round(tables.seconds_left(job), 1), message=job.message),
                 **common,
             )
             return reply(result, solving_text(result))

@@ -23,8 +23,9 @@ from .solver import Solution, read_solution, save_solution, solve, table_path
 #: Calibration of ``estimate``: seconds per (dice state x solver context x total) on the reference
 #: machine, measured from the standard two- and three-player solves (benchmarks/cthulhu_dice_solver.py).
 SECONDS_PER_UNIT = {2: 1.3e-7, 3: 1.6e-7}
-#: Largest solve started on demand: estimated seconds and dice states of a turn.
-MAX_SECONDS = 30 * 60
+#: Largest solve started on demand: estimated seconds (two hours covers every goal with the standard bag
+#: for two players) and dice states of a turn (memory: the turn graph is built in Python).
+MAX_SECONDS = 2 * 60 * 60
 MAX_STATES = 400_000
 #: Largest number of players solved exactly (more: the duel approximation, see ``advice``).
 MAX_EXACT_PLAYERS = 3
@@ -142,6 +143,17 @@ class Tables:
                 f"an estimated {seconds / 60:.0f} minutes for {players} players; the limit is {MAX_STATES:,} states "
                 f"and {MAX_SECONDS // 60} minutes)"
             )
+
+    def seconds_left(self, job: SolveJob) -> float:
+        """Time until ``job`` is done, including the solves queued before it (one runs at a time)."""
+        if job.done.is_set():
+            return 0.0
+        left = job.seconds_left()
+        if job.began is None:
+            with self.lock:
+                ahead = [j for j in self.jobs.values() if j is not job and not j.done.is_set() and j.started <= job.started]
+            left += sum(j.seconds_left() for j in ahead)
+        return left
 
     # --- solving on demand -----------------------------------------------------------------
     def request(self, rules: GameRules, players: int) -> SolveJob:
