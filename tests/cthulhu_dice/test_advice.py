@@ -45,6 +45,8 @@ def test_scores_past_the_cap_are_answered_approximately():
     tie = situation_for(game(3, [27, 5, 27], 0, contenders=[0, 2]), 0)
     assert tie.approximate and tie.position.scores == (13, 13) and "tie-break past the score cap" in tie.note
     assert 0 < default_advisor(2).advise(tie.position).win_if_continue < 1
+    at_cap = situation_for(game(2, [26, 26], 0, contenders=[0, 1]), 0)
+    assert at_cap.approximate and at_cap.position.scores == (13, 13), "the model ends a tie at the cap; the game plays on"
     mid_round = situation_for(game(2, [31, 28], 1, contenders=[0, 1]), 1)
     assert mid_round.position.scores == (16, 13) and mid_round.approximate
     # Someone past the cap in the last round: counted as the cap.

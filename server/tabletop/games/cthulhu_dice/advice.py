@@ -35,10 +35,12 @@ class Situation:
 
 
 def within_cap(scores: tuple[int, ...], rules: GameRules) -> tuple[tuple[int, ...], str]:
-    """Scores the solution can answer for, and a note if they had to change (see the module doc)."""
-    if max(scores) <= rules.cap:
+    """Scores the solution can answer for, and a note if they had to change (see the module doc). A tie-break
+    round tied at the cap itself also moves: the solution ends the game there with a shared win."""
+    tie_break = min(scores) >= rules.goal
+    if max(scores) <= rules.cap and not (tie_break and min(scores) >= rules.cap):
         return scores, ""
-    if min(scores) >= rules.goal:
+    if tie_break:
         shift = min(scores) - rules.goal
         moved = tuple(x - shift for x in scores)
         if max(moved) <= rules.cap:
