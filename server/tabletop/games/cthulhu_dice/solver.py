@@ -525,13 +525,14 @@ class Solver:
 
         Member k's turn is ``U_k = beta_k * U_{k+1} + g_k`` (a vector per player) while its decisions
         stay put, beta_k the chance of banking nothing; around the ring that is one linear equation.
-        Each step solves every unfinished ring's turns at the current guesses, solves the linear ring,
-        and stops when the step stays inside every member's range of unchanged decisions (then exact:
-        every member's decisions are best responses at the values found) or reproduces itself to ``tol``.
+        Each step solves every unfinished ring's turns at the current guesses (with the derivative
+        channel), solves the linear ring, and stops when the step stays inside every member's range of
+        unchanged decisions (then exact: every member's decisions are best responses at the values
+        found) or reproduces itself to ``tol``. The first step starts from a guess that is never close
+        enough to be certified, so it only improves the guess: single precision, no ranges.
         """
         n, w = self.players, self.width
-        static = {}
-        guesses = {}
+        static, guesses = {}, {}
         for r, job in enumerate(jobs):
             static[r] = [self.hold_rows(k[0], refs, m, True) for k, refs, m in zip(job.keys, job.refs, job.movers)]
             guesses[r] = [self.guess(k) for k in job.keys]
@@ -550,15 +551,13 @@ class Solver:
                     rows[job.movers[k], w] = 1.0
                     columns.append((key[0], rows, job.movers[k], job.movers[k]))
                     where.append((r, k))
-            # A first guess is never close enough for its step to be certified, so the first step is only
-            # a better guess: single precision, no ranges (an empty range certifies nothing).
-            start, lower, upper = self.run(columns, ring=True, ranges=step > 0, rough=step == 0)
+            first = step == 0
+            start, lower, upper = self.run(columns, ring=True, ranges=not first, rough=first)
             results: dict[int, list] = {r: [None] * len(jobs[r].keys) for r in pending}
             for c, (r, k) in enumerate(where):
                 job = jobs[r]
                 seat, m = job.keys[k][0], job.movers[k]
-                vec = self.vector(start[m, c, :w], seat)
-                results[r][k] = (vec, float(start[m, c, w]), lower[c], upper[c])
+                results[r][k] = (self.vector(start[m, c, :w], seat), float(start[m, c, w]), lower[c], upper[c])
             for r in pending:
                 job = jobs[r]
                 size = len(job.keys)
@@ -579,7 +578,7 @@ class Solver:
                     for k in range(size)
                 )
                 settled = max(np.abs(x[(k + 1) % size] - u[(k + 1) % size]).max() for k in range(size)) <= tol
-                if step > 0 and (exact or settled):
+                if not first and (exact or settled):
                     for k, key in enumerate(job.keys):
                         self.store(key, u[k])
                     del guesses[r]
