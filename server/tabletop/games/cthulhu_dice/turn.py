@@ -152,9 +152,15 @@ class Chunk:
     prob: np.ndarray
     counts: list[int]
     prob32: np.ndarray | None = None
+    runs: list[tuple[int, int]] = field(default_factory=list)  # (count, how many k in a row have it)
 
     def __post_init__(self):
         self.prob32 = self.prob.astype(np.float32)
+        for count in self.counts:
+            if self.runs and self.runs[-1][0] == count:
+                self.runs[-1] = (count, self.runs[-1][1] + 1)
+            else:
+                self.runs.append((count, 1))
 
 
 def band_rows(sig: np.ndarray) -> list[tuple[int, int]]:
@@ -608,10 +614,14 @@ def cap_values(graph, block, hold_cap, bust, own_hold, own_bust, channels, start
     """Values at the score cap: retreat (banking the cap) unless being downed is better, then roll on."""
     states = len(graph.states)
     roll_on = np.repeat(own_bust > own_hold, channels)
+    first = graph.p_first_bust
+    if not roll_on.any():  # the usual case: banking the cap is at least as good as being downed
+        block[:states] = hold_cap[None, :]
+        block[start_state] = first * bust + (1.0 - first) * hold_cap
+        return
     pb = graph.p_eventually_bust[:, None]
     mixed = pb * bust[None, :] + (1.0 - pb) * hold_cap[None, :]
     block[:states] = np.where(roll_on[None, :], mixed, hold_cap[None, :])
-    first = graph.p_first_bust
     block[start_state] = np.where(roll_on, mixed[start_state], first * bust + (1.0 - first) * hold_cap)
 
 
@@ -633,11 +643,17 @@ class Gather:
         else:
             gathered = table[index, c0:c1]
         gathered *= (chunk.prob32 if self.single else chunk.prob)[:, None]
-        out = gathered[: chunk.counts[0]]
-        offset = chunk.counts[0]
-        for count in chunk.counts[1:]:
-            out[:count] += gathered[offset : offset + count]
-            offset += count
+        # k-th edges of the rows that have them: runs of equal counts are summed in one step.
+        out = None
+        offset = 0
+        for count, repeat in chunk.runs:
+            block = gathered[offset : offset + count * repeat]
+            part = block.reshape(repeat, count, block.shape[1]).sum(axis=0) if repeat > 1 else block
+            if out is None:
+                out = part
+            else:
+                out[:count] += part
+            offset += count * repeat
         return out
 
 
