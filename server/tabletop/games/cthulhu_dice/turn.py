@@ -54,7 +54,7 @@ from .model import (
 CHUNK_CELLS = 1 << 19
 #: Number of Elder-Sign bands each group of rows is split into, so a chunk skips contexts whose stash
 #: cannot have set that many Elder Sign dice aside yet.
-SIGN_BANDS = 4
+SIGN_BANDS = 3
 
 
 @dataclass
