@@ -144,7 +144,7 @@ def schemas(args: argparse.Namespace) -> None:
 
 
 def solve(args: argparse.Namespace) -> None:
-    """Solve a game exactly; today only Cthulhu Dice (two players), writing the advisor's table."""
+    """Solve a game exactly; today Cthulhu Dice (two or three players), writing the advisor's table."""
     from .games.cthulhu_dice.solver import main as solve_cthulhu_dice
 
     raise SystemExit(solve_cthulhu_dice(args.solver_args))
@@ -180,7 +180,9 @@ def parser() -> argparse.ArgumentParser:
     )
     run.set_defaults(func=serve)
 
-    exact = commands.add_parser("solve", help="compute exact optimal play (writes the advisor's table)")
+    exact = commands.add_parser(
+        "solve", help="compute exact optimal play (writes the advisor's table; e.g. solve cthulhu-dice --players 3)"
+    )
     exact.add_argument("game", choices=["cthulhu-dice"])
     exact.add_argument("solver_args", nargs=argparse.REMAINDER, help="options of the solver (see --help after the game)")
     exact.set_defaults(func=solve)

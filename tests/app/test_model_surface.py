@@ -300,7 +300,7 @@ async def test_calculators_and_lookups_cite_the_rules_they_rest_on(client: Clien
     answers = {
         "list_adjacent": {"area": "europe"},
         "cthulhu_dice_odds": {},
-        "cthulhu_dice_advice": {"position": {"my_score": 3, "opponent_score": 5, "opponent_still_to_play": True}},
+        "cthulhu_dice_advice": {"position": {"scores": [3, 5], "seat": 0}},
         "gather_power": {"game_id": wars_id},
         "battle_odds": {"attacker_dice": 4, "defender_dice": 2},
         "network_status": {"game_id": war_id},

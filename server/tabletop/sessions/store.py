@@ -177,6 +177,14 @@ class GameStore:
                 self._db.execute("ROLLBACK")
                 raise
 
+    @property
+    def cache_dir(self) -> Path | None:
+        """A folder for data derived from the games, kept beside the database: ``<db file>.cache`` (the
+        user of a subfolder creates it, owner-only). None for an in-memory store."""
+        if str(self.path) == ":memory:":
+            return None
+        return self.path.with_name(self.path.name + ".cache")
+
     def close(self) -> None:
         with self._lock:
             self._db.close()
