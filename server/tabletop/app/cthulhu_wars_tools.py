@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from ..core.errors import BadOptions
 from ..games.cthulhu_wars import ENGINE as CTHULHU_WARS
 from ..games.cthulhu_wars.battle import BattleOdds, battle_odds as odds_of, battle_preview, dice_distribution
-from ..games.cthulhu_wars.maps import LAYOUTS, AdjacentAreas, list_adjacent as adjacent_areas
+from ..games.cthulhu_wars.maps import AdjacentAreas, list_adjacent as adjacent_areas
 from ..games.cthulhu_wars.notation import match_faction
 from ..games.cthulhu_wars.phases import projected_gather
 from ..games.cthulhu_wars.power import GatherPowerResult, PowerSources, gather_power as gather
@@ -102,10 +102,7 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
     @refusals_as_tool_errors
     def list_adjacent(
         area: Annotated[str, Field(description="An area name, matched forgivingly: 'NZ', 'antarc'.")],
-        layout: Annotated[
-            str,
-            Field(description=f"The map layout: {', '.join(LAYOUTS)}."),
-        ] = "earth_4p",
+        layout: Annotated[str, Field(description="A map layout (see list_games).")] = "earth_4p",
         game_id: InGame = None,
     ) -> Annotated[CallToolResult, AdjacentAreas]:
         """Cthulhu Wars: the areas next to an area, on a map layout or a game's map (names matched forgivingly)."""
