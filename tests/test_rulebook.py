@@ -78,6 +78,21 @@ def test_a_question_about_something_the_rules_never_mention_gets_no_unrelated_se
     assert found.matches == [] and missing in found.unknown
 
 
+@pytest.mark.parametrize(
+    "question, section",
+    [
+        ("What is the Bhole's Combat?", "dreamlands-bhole"),
+        ("How many dice are rolled for Zoogs in the first Doom Phase?", "dreamlands-zoogs"),
+        ("How does the Citadel victory work?", "dreamlands-citadels"),
+        ("What happens when a Zoog appears on a Citadel with a controlled Gate?", "dreamlands-zoogs"),
+    ],
+)
+def test_the_dreamlands_questions_find_their_section_first(question, section):
+    """The issue's four questions, asked as a person would (rules_text cthulhu-wars/dreamlands-*)."""
+    found = rulebook.search(question, "cthulhu-wars").matches
+    assert found and found[0].section.id == section, [m.section.id for m in found]
+
+
 def test_snippets_are_text_not_headings():
     for query in ("bag runs out of dice", "cavalry charge", "minimum power rule", "elder sign reveal"):
         for match in rulebook.search(query).matches:

@@ -334,7 +334,11 @@ async def test_prompt_arguments_are_described_and_completions_are_offered(client
 
 
 # ---- pictures ------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("options, seats", [({}, 3), ({}, 4), ({"alternate_layout": True}, 4), ({}, 5)])
+@pytest.mark.parametrize(
+    "options, seats",
+    [({}, 3), ({}, 4), ({"alternate_layout": True}, 4), ({}, 5), ({"map": "dreamlands"}, 3), ({"map": "dreamlands"}, 4),
+     ({"map": "dreamlands", "alternate_layout": True}, 4), ({"map": "dreamlands"}, 5)],
+)
 def test_no_area_of_any_layout_is_drawn_over_another(options, seats):
     state = CTHULHU_WARS.new_game(CTHULHU_WARS.read_options(options), seats, 1)
     where = area_places(state)

@@ -51,5 +51,5 @@ def list_adjacent(layout_name: str, area_text: str) -> AdjacentAreas:
         board=area.board,
         adjacent=[AreaSummary.of(neighbour, layout, area) for neighbour in layout.neighbours(area.id)],
         map_note=layout.provenance_summary if layout.is_provisional else None,
-        rule="cthulhu-wars/maps",
+        rule="cthulhu-wars/dreamlands" if layout.is_provisional or len(layout.board_places) > 1 else "cthulhu-wars/maps",
     )
