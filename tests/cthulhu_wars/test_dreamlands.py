@@ -376,6 +376,23 @@ def test_nobody_controls_or_builds_a_gate_where_zoogs_are():
     assert state.gates[other] is None
 
 
+def test_a_gate_brought_with_its_cultist_into_a_zoog_area_is_abandoned_at_once():
+    """Cursed Slumber's return (like The Beyond One) puts a Gate and its Cultist down together: Zoogs there make it
+    Abandoned straight away (creatures.enforce, after every step)."""
+    state = seated([SL, GC, CC], map="dreamlands")
+    sl = seat(state, SL)
+    area = citadel(state, "surface", 3)
+    state.pieces["zoog"][0] = area
+    index = move_acolyte(state, SL, "cavern-of-flame")  # stands in for the Cultist that sank with the Gate
+    state.seats[sl].units["acolyte"][index] = "@held"
+    state.seats[sl].flags["slumber"] = ["acolyte", index]
+    state.seats[sl].spellbooks = ["cursed-slumber"]
+    give_turn(state, SL, power=4)
+    state, log = play(state, SL, f"sl-slumber-return {area}")
+    assert state.gates[area] is None and state.seats[sl].units["acolyte"][index] == area
+    assert any("must Abandon its Gate" in line for line in log)
+
+
 def zoog_battle(rolls: list[int], zoogs: int = 3, **options):
     """Great Cthulhu (five Deep Ones... well, 5 dice) battles Zoogs on a Surface Citadel."""
     state = dream(5, **options)
@@ -416,6 +433,21 @@ def test_pained_units_never_retreat_into_an_area_with_zoogs():
     assert state.pending[0].kind == "retreat"
     targets = {a.target for a in ENGINE.legal_actions(state, gc)}
     assert targets == set(neighbours) - {blocked}
+
+
+def test_no_pained_unit_retreats_into_an_area_with_zoogs_in_a_battle_between_factions_either():
+    state = dream(5)
+    gc = seat(state, GC)
+    where = "enchanted-wood"
+    put(state, GC, "deep-one", where)
+    put(state, CC, "flying-polyp", where)
+    zoogs = next(a for a in state.layout.area(where).adjacent if state.layout.area(a).citadel)
+    state.pieces["zoog"][0] = zoogs
+    give_turn(state, GC, power=4)
+    state.rng = ScriptedDice([1, 5])  # GC misses, Crawling Chaos Pains the Deep One
+    state, _ = play(state, GC, f"battle {where} vs crawling")
+    assert state.pending[0].kind == "retreat"
+    assert {a.target for a in ENGINE.legal_actions(state, gc)} == set(state.layout.area(where).adjacent) - {zoogs}
 
 
 def test_a_zoog_removed_by_pain_is_no_kill_unless_the_option_says_so():
