@@ -26,6 +26,13 @@ def winner(state: GameState) -> tuple[int, str] | None:
     boards = citadel_boards(state.layout_name)
     if not boards:
         return None
+    # quick test first: a board is won only with controlled normal Gates in all its Citadels but those a Gate held without
+    # a Cultist (Yog-Sothoth) may stand in
+    loose = sum(len(board.faction_of(state, s).gate_areas(state, s)) for s in range(len(state.seats)))
+    boards = tuple((name, citadels) for name, citadels in boards
+                   if sum(1 for c in citadels if state.gates.get(c)) >= len(citadels) - loose)
+    if not boards:
+        return None
     for seat in range(len(state.seats)):
         held = set(board.controlled_gates(state, seat))
         for name, citadels in boards:
