@@ -11,7 +11,7 @@ import math
 
 import pytest
 
-from tabletop.core.errors import IllegalMove
+from tabletop.core.errors import BadOptions, IllegalMove
 from tabletop.games.cthulhu_wars import ENGINE, board, creatures, phases
 from tabletop.games.cthulhu_wars.battle import side_combat, start_battle
 from tabletop.games.cthulhu_wars.maps import load_layout
@@ -70,6 +70,11 @@ def test_each_player_count_uses_one_side_of_the_surface_and_one_of_the_underworl
 
 def test_four_players_get_the_5_player_surface_by_default_as_the_seed_recommends():
     assert load_layout("dreamlands_4p").recommended and not load_layout("dreamlands_4p_alt").recommended
+    assert new_game(4, map="dreamlands_4p_alt").layout_name == "dreamlands_4p_alt"  # a layout named directly
+    with pytest.raises(BadOptions, match="is for 4 players, not 3"):
+        new_game(3, map="dreamlands_4p_alt")
+    with pytest.raises(BadOptions, match="No map called 'moon'"):
+        new_game(3, map="moon")
 
 
 def test_each_board_has_four_tunnels_and_four_citadels_numbered_1_to_6():
@@ -198,6 +203,18 @@ def test_the_bhole_moves_even_to_a_citadel_without_a_gate():
     state = dream(5)
     doom_end(state, [6] + [1] * 6)
     assert creatures.bhole_area(state) == citadel(state, "underworld", 6)
+
+
+def test_a_dry_run_of_the_last_doom_phase_decision_never_shows_the_bhole_or_zoog_dice():
+    """The creatures' dice come from the game's generator, which a dry run replaces (Engine.try_action)."""
+    state = dream(3)
+    state.phase, state.turn, state.pending, state.doom_queue = "doom", None, [], []
+    state.doom_queue = [seat(state, CC)]
+    phases.advance(state, [])
+    assert state.pending[0].kind == "ritual" and ENGINE.to_move(state) == [seat(state, CC)]
+    trial = ENGINE.try_action(state, seat(state, CC), ENGINE.parse("no-ritual", state, seat(state, CC)))
+    assert trial.chance and trial.state_after is None and "Zoogs' dice" in trial.preview.summary
+    assert state.pieces["zoog"] == [POOL] * 6 and state.rng.draws == 0
 
 
 def test_the_bhole_attacks_after_every_ritual_of_the_doom_phase():

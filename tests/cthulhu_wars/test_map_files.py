@@ -234,3 +234,17 @@ def test_a_bad_maps_folder_is_refused_with_the_file_and_its_problems(tmp_path, r
     (tmp_path / "other.json").write_text(json.dumps(clash))
     with pytest.raises(MapFolderError, match="layout 'moon_3p' is offered by two maps"):
         use_maps_folder(tmp_path)
+
+
+def test_serve_takes_the_maps_folder_from_the_environment_too(tmp_path, restore_maps, monkeypatch, capsys):
+    (tmp_path / "moon.json").write_text(json.dumps(small_map()))
+    monkeypatch.setenv("TABLETOP_MAPS", str(tmp_path))
+
+    def stop(*args, **kwargs):
+        raise cli.CommandError("stopped before serving")
+
+    monkeypatch.setattr(cli, "build", stop)
+    with pytest.raises(SystemExit):
+        cli.main(["serve"])
+    err = capsys.readouterr().err
+    assert f"Cthulhu Wars maps from {tmp_path}: moon (moon_3p)" in err and "moon_3p" in layout_names()

@@ -145,8 +145,9 @@ class CthulhuWars(Engine[GameState, Any]):
                 ],
             )
         return ChancePreview(
-            summary="This move involves chance (dice, or an Elder Sign drawn blind from the bag: values 1, 2 or 3); "
-            "its result is decided only when it is played."
+            summary="This move involves chance (dice, an Elder Sign drawn blind from the bag: values 1, 2 or 3, or on the "
+            "Dreamlands the Bhole's and the Zoogs' dice at the end of the Doom phase); its result is decided only when "
+            "it is played."
         )
 
     def rule_for(self, action: Any) -> str:

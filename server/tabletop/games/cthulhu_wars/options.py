@@ -29,7 +29,8 @@ class CthulhuWarsOptions(BaseModel):
         default="earth",
         description="The map: 'earth', or 'dreamlands' (two boards joined by tunnels, with Citadels, the Bhole and the "
         "Zoogs; a provisional reconstruction, since the printed boards' adjacency is not published: see list_games), or "
-        "a map from the server's maps folder. The layout follows the player count.",
+        "a map from the server's maps folder. The layout follows the player count; a layout may be named instead "
+        "(e.g. 'dreamlands_4p_alt').",
     )
     alternate_layout: bool = Field(
         default=False,

@@ -127,7 +127,8 @@ def offered_maps() -> list[OfferedMap]:
 def offered_map(map_id: str) -> OfferedMap:
     key = map_id.strip().lower().replace(" ", "-")
     if key not in _offered:
-        raise BadOptions(f"No map called {map_id!r}", rule=RULE, legal=[m.id for m in offered_maps()])
+        raise BadOptions(f"No map called {map_id!r} (give a map, or one of its layouts by name)", rule=RULE,
+                         legal=[m.id for m in offered_maps()] + list(layout_names()))
     return _offered[key]
 
 
@@ -186,7 +187,15 @@ def _reading(base: str, reading: str) -> MapLayout:
 
 
 def layout_for(map_id: str, players: int, alternate: bool = False) -> MapLayout:
-    """The layout of map ``map_id`` for ``players``: the recommended one, or with ``alternate`` the other one."""
+    """The layout of map ``map_id`` for ``players``: the recommended one, or with ``alternate`` the other one.
+    ``map_id`` may also name a layout itself ('dreamlands_4p_alt'), which must be for ``players``."""
+    name = map_id.strip().lower().replace("-", "_").replace(" ", "_")
+    if map_id.strip().lower().replace(" ", "-") not in _offered and name in layout_names():
+        layout = load_layout(name)
+        if layout.players != players:
+            raise BadOptions(f"Layout {name} is for {layout.players} players, not {players}", rule=RULE,
+                             legal=[n for n in layout_names() if load_layout(n).players == players])
+        return layout
     offered = offered_map(map_id)
     fitting = [layout for layout in offered.layouts.values() if layout.players == players]
     chosen = [layout for layout in fitting if layout.recommended != alternate]
