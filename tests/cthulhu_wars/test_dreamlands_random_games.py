@@ -70,8 +70,8 @@ def count(before, after, action) -> None:
         SEEN["doom phase"] += 1
     if before.pieces["zoog"].count(POOL) > after.pieces["zoog"].count(POOL):
         SEEN["zoogs placed"] += 1
-    if any(a for a in creatures.zoog_areas(before) if before.gates.get(a, 0) is None and a in after.gates and after.gates[a] is None):
-        SEEN["gate abandoned under zoogs"] += 0
+    if any(before.gates.get(a) and after.gates.get(a, "gone") is None for a in creatures.zoog_areas(after)):
+        SEEN["gate abandoned for zoogs"] += 1
     if after.citadel_victory and not before.citadel_victory:
         SEEN[f"citadel victory {after.citadel_victory[1]}"] += 1
     if action.kind == "avatar" and action.faction == "zoogs":
@@ -150,6 +150,6 @@ def test_the_soak_saw_the_dreamlands_rules_at_work():
     if not SEEN:
         for seed in range(2):
             play(4, seed, {}, seeker=True)
-    for kind in ("battle bhole", "battle zoogs", "zoogs placed", "doom phase", "bhole killed"):
+    for kind in ("battle bhole", "battle zoogs", "zoogs placed", "doom phase", "bhole killed", "gate abandoned for zoogs"):
         assert SEEN[kind] > 0, (kind, SEEN)
     assert SEEN["citadel victory surface"] + SEEN["citadel victory underworld"] > 0, SEEN
