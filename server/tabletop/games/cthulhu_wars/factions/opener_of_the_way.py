@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from tabletop.games.cthulhu_wars import battle as battles
 from tabletop.games.cthulhu_wars import board
 from tabletop.games.cthulhu_wars.actions import Action
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
@@ -183,6 +184,12 @@ class OpenerOfTheWay(Faction):
         """Yog-Sothoth is a Gate of yours wherever he stands."""
         area = self.yog_area(state, seat)
         return [area] if area else []
+
+    def gate_destroyed(self, state: GameState, seat: int, area: str, log: list[str]) -> None:
+        """The Bhole attacking Yog-Sothoth's Area destroys him and eliminates him (``cthulhu-wars/dreamlands-bhole``)."""
+        if self.yog_area(state, seat) == area:
+            board.eliminate(state, seat, YOG, 0)
+            log.append(f"The Bhole destroys Yog-Sothoth in {area}: he is eliminated.")
 
     def summon_areas(self, state: GameState, seat: int) -> list[str]:
         """They Break Through: also at enemy-controlled and Abandoned Gates, with no unit of yours there."""
@@ -381,7 +388,7 @@ class OpenerOfTheWay(Faction):
             return
         enemy = battle["defender"] if seat == battle["attacker"] else battle["attacker"]
         misses = sum(1 for r in battle["rolls"].get(seat, []) if r <= 3)
-        if misses and battle["hits"][enemy]["kill"] < sum(board.in_battle(state, enemy, battle).values()):
+        if misses and battle["hits"][enemy]["kill"] < battles.enemy_room(state, battle, seat):
             state.pending.insert(0, Pending(seat, "ow-channel-power"))
 
     def channel_power(self, state: GameState, seat: int, log: list[str]) -> None:
