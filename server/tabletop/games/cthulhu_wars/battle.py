@@ -223,7 +223,7 @@ def roll_dice(state: GameState, battle: dict, log: list[str]) -> None:
     area = battle["area"]
     for seat in (battle["attacker"], battle["defender"]):
         dice = side_combat(state, seat, battle, area) if isinstance(seat, int) else creatures.NEUTRALS[seat].dice(state)
-        battle["rolls"][seat] = [state.rng.die() for _ in range(dice)]
+        battle["rolls"][seat] = state.rng.dice(dice, 6, f"{side_name(state, seat)}'s battle dice in {area}")
         score_rolls(state, battle, seat, log, f"rolls {dice} dice")
 
 

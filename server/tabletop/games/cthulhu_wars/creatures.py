@@ -75,12 +75,12 @@ def end_of_doom_phase(state: GameState, log: list[str]) -> None:
 
 def roll_bhole(state: GameState) -> int:
     """The die that sends the Bhole to a Citadel."""
-    return state.rng.die()
+    return state.rng.die(6, "the Bhole's die (its Citadel)")
 
 
 def roll_zoogs(state: GameState, count: int) -> list[int]:
     """One die per Zoog not in play."""
-    return [state.rng.die() for _ in range(count)]
+    return state.rng.dice(count, 6, "the Zoogs' dice (their Citadels)")
 
 
 def bhole_turn(state: GameState, log: list[str]) -> None:

@@ -121,5 +121,6 @@ def first_player(state: GameState, names: list[str]) -> int:
         return names.index("great-cthulhu")
     eligible = [s for s, n in enumerate(names) if FACTIONS[n].may_start_first]
     if state.options.first_player_without_cthulhu == "random":
-        return eligible[state.rng.below(len(eligible))]
+        chosen = state.rng.pick({names[s]: 1 for s in eligible}, "the faction that plays first")
+        return names.index(chosen)
     return eligible[0]

@@ -303,7 +303,7 @@ class BlackGoat(Faction):
         """Ghroth: roll; at most the number of areas with Fungi, the enemies lose that many Cultists
         between them (negotiated); otherwise an Acolyte from any pool is placed (rule="cthulhu-wars/black-goat")."""
         state.seats[seat].power -= GHROTH_COST
-        roll = state.rng.die()
+        roll = state.rng.die(6, "Black Goat's Ghroth die")
         fungi_areas = len({p for p in state.seats[seat].units["fungi"] if board.on_map(p)})
         log.append(f"Ghroth: Black Goat rolls {roll} against {fungi_areas} areas with Fungi.")
         if roll <= fungi_areas:

@@ -204,7 +204,7 @@ class CrawlingChaos(Faction):
         ``cthulhu-wars/crawling-chaos``)."""
         fs = state.seats[seat]
         fs.flags["thousand-forms-round"] = state.round
-        roll = state.rng.die()
+        roll = state.rng.die(6, f"{NAME}'s Thousand Forms die")
         fs.flags["thousand-forms-roll"] = roll
         log.append(f"Thousand Forms: {NAME} rolls {roll}.")
         limits = {s: other.power for s, other in enumerate(state.seats) if s != seat}

@@ -311,7 +311,7 @@ class OpenerOfTheWay(Faction):
         there by Opener of the Way; each assigns its own; Opener moves the Pained (rule ``opener-dread-curse``)."""
         state.seats[seat].power -= DREAD_CURSE_COST
         dice = self.curse_dice(state, seat)
-        rolls = [state.rng.die() for _ in range(dice)]
+        rolls = state.rng.dice(dice, 6, f"{state.seats[seat].faction}'s Dread Curse dice in {action.area}")
         kills, pains = rolls.count(6), sum(1 for r in rolls if r in (4, 5))
         victims = {state.seats[s].faction: sum(board.units_in(state, s, action.area).values())
                    for s in range(len(state.seats)) if s != seat and board.has_units(state, s, action.area)}  # fmt: skip
@@ -396,7 +396,9 @@ class OpenerOfTheWay(Faction):
 
         battle = state.battle
         state.seats[seat].power -= CHANNEL_COST
-        battle["rolls"][seat] = [r if r >= 4 else state.rng.die() for r in battle["rolls"][seat]]
+        rolls = battle["rolls"][seat]
+        again = iter(state.rng.dice(sum(r < 4 for r in rolls), 6, f"{state.seats[seat].faction}'s rerolled misses"))
+        battle["rolls"][seat] = [r if r >= 4 else next(again) for r in rolls]
         score_rolls(state, battle, seat, log, "channels Power and rerolls its misses:")
         self.offer_channel(state, seat, battle)
 
