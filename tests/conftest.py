@@ -7,15 +7,22 @@ programs are missing, every PostgreSQL test fails saying what to install: none i
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from postgres_cluster import Cluster, PostgresMissing
 
 from tabletop.sessions.manager import GameSessions
 from tabletop.sessions.store import Store, open_store
+
+# CI runs the same examples every time (a failure there is reproducible); elsewhere Hypothesis explores.
+settings.register_profile("ci", derandomize=True, deadline=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 STORE_KINDS = ["sqlite", "postgresql"]
 

@@ -1,4 +1,5 @@
-"""The ``tabletop`` command: serve the MCP server, back up its games, solve, regenerate the JSON Schemas.
+"""The ``tabletop`` command: serve the MCP server, back up its games, solve, check map files, regenerate the JSON
+Schemas.
 
 A command that cannot start (a busy port, a database that cannot be opened) says why in one line on
 stderr and exits with status 2; nothing prints a traceback at a user.
@@ -18,6 +19,7 @@ from pathlib import Path
 from . import __version__
 
 TOKEN_ENV = "TABLETOP_TOKEN"
+MAPS_ENV = "TABLETOP_MAPS"
 
 
 class CommandError(Exception):
@@ -74,6 +76,7 @@ def serve(args: argparse.Namespace) -> None:
             f"refusing to serve {args.host} without a token: anyone who can reach it could create and play games. "
             f"Set {TOKEN_ENV}, or pass --allow-no-token if the network is yours alone"
         )
+    use_maps(args.maps or os.environ.get(MAPS_ENV))
     sock = listening_socket(args.host, args.port) if args.http else None
     mcp, store = build(args.db, args.sync, args.json_content, args.output_schemas)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
@@ -107,6 +110,45 @@ def serve_http(args: argparse.Namespace, mcp, store, sock: socket.socket, token:
             announce(f"http://{host}:{port}{MCP_PATH}", token, store.location)
 
     anyio.run(run)
+
+
+def use_maps(folder: str | None) -> None:
+    """Offer the Cthulhu Wars maps in ``folder`` beside the built-in ones (a line on stderr says which)."""
+    if not folder:
+        return
+    from .games.cthulhu_wars.maps import MapFolderError, use_maps_folder
+
+    try:
+        added = use_maps_folder(folder)
+    except MapFolderError as err:
+        raise CommandError(str(err)) from None
+    names = ", ".join(f"{m.id} ({', '.join(m.layouts)})" for m in added) or "none"
+    print(f"tabletop: Cthulhu Wars maps from {folder}: {names}", file=sys.stderr)
+
+
+def maps(args: argparse.Namespace) -> None:
+    """``maps check FILE...``: every problem of each Cthulhu Wars map file, or what it offers."""
+    from .games.cthulhu_wars.maps.check import read_map_file
+    from .games.cthulhu_wars.maps.fileformat import provisional_items
+
+    bad = 0
+    for name in args.files:
+        path = Path(name)
+        mapfile, problems = read_map_file(path)
+        if problems:
+            bad += 1
+            print(f"{path}: {len(problems)} problem{'s' if len(problems) > 1 else ''}")
+            for problem in problems:
+                print(f"  - {problem}")
+            continue
+        layouts = ", ".join(f"{e.name} ({e.players} players{'' if e.recommended else ', alternate'})" for e in mapfile.layouts)
+        status = mapfile.provenance.status
+        if status == "provisional":
+            status += f", {len(provisional_items(mapfile))} facts unconfirmed"
+        print(f"{path}: ok: map {mapfile.map} ({status}); layouts {layouts}")
+    if bad:
+        raise CommandError(f"{bad} of {len(args.files)} map file{'s' if len(args.files) > 1 else ''} "
+                           f"{'has' if bad == 1 else 'have'} problems")
 
 
 def announce(url: str, token: str | None, db: str) -> None:
@@ -155,7 +197,7 @@ def schemas(args: argparse.Namespace) -> None:
 
 
 def solve(args: argparse.Namespace) -> None:
-    """Solve a game exactly; today only Cthulhu Dice (two players), writing the advisor's table."""
+    """Solve a game exactly; today Cthulhu Dice (two or three players), writing the advisor's table."""
     from .games.cthulhu_dice.solver import main as solve_cthulhu_dice
 
     raise SystemExit(solve_cthulhu_dice(args.solver_args))
@@ -194,9 +236,18 @@ def parser() -> argparse.ArgumentParser:
         "--output-schemas", action="store_true",
         help="advertise every tool's output schema in tools/list (left out by default to keep it short for models)",
     )
+    run.add_argument("--maps", help=f"a folder of Cthulhu Wars map files to offer beside the built-in maps (or ${MAPS_ENV})")
     run.set_defaults(func=serve)
 
-    exact = commands.add_parser("solve", help="compute exact optimal play (writes the advisor's table)")
+    atlas = commands.add_parser("maps", help="Cthulhu Wars map files")
+    atlas_commands = atlas.add_subparsers(dest="maps_command", required=True)
+    check = atlas_commands.add_parser("check", help="name every problem of map files (symmetry, reachability, ...)")
+    check.add_argument("files", nargs="+", metavar="FILE", help="map files (JSON, see schemas/cthulhu-wars-map.schema.json)")
+    check.set_defaults(func=maps)
+
+    exact = commands.add_parser(
+        "solve", help="compute exact optimal play (writes the advisor's table; e.g. solve cthulhu-dice --players 3)"
+    )
     exact.add_argument("game", choices=["cthulhu-dice"])
     exact.add_argument("solver_args", nargs=argparse.REMAINDER, help="options of the solver (see --help after the game)")
     exact.set_defaults(func=solve)

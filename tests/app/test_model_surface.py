@@ -300,7 +300,7 @@ async def test_calculators_and_lookups_cite_the_rules_they_rest_on(client: Clien
     answers = {
         "list_adjacent": {"area": "europe"},
         "cthulhu_dice_odds": {},
-        "cthulhu_dice_advice": {"position": {"my_score": 3, "opponent_score": 5, "opponent_still_to_play": True}},
+        "cthulhu_dice_advice": {"position": {"scores": [3, 5], "seat": 0}},
         "gather_power": {"game_id": wars_id},
         "battle_odds": {"attacker_dice": 4, "defender_dice": 2},
         "network_status": {"game_id": war_id},
@@ -312,8 +312,8 @@ async def test_calculators_and_lookups_cite_the_rules_they_rest_on(client: Clien
 
 
 async def test_search_rules_says_plainly_when_nothing_matches(client: Client):
-    result = await call(client, "search_rules", query="Bhole combat")
-    assert result["results"] == [] and "bhole" in result["note"] and "Nothing in the rules matches" in result["note"]
+    result = await call(client, "search_rules", query="Yothan combat")
+    assert result["results"] == [] and "yothan" in result["note"] and "Nothing in the rules matches" in result["note"]
     found = await call(client, "search_rules", query="what happens with three tentacles")
     assert found["results"] and found["note"] is None and not found["results"][0]["snippet"].startswith("#")
 
@@ -334,7 +334,11 @@ async def test_prompt_arguments_are_described_and_completions_are_offered(client
 
 
 # ---- pictures ------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("options, seats", [({}, 3), ({}, 4), ({"alternate_layout": True}, 4), ({}, 5)])
+@pytest.mark.parametrize(
+    "options, seats",
+    [({}, 3), ({}, 4), ({"alternate_layout": True}, 4), ({}, 5), ({"map": "dreamlands"}, 3), ({"map": "dreamlands"}, 4),
+     ({"map": "dreamlands", "alternate_layout": True}, 4), ({"map": "dreamlands"}, 5)],
+)
 def test_no_area_of_any_layout_is_drawn_over_another(options, seats):
     state = CTHULHU_WARS.new_game(CTHULHU_WARS.read_options(options), seats, 1)
     where = area_places(state)

@@ -76,7 +76,7 @@ class ScriptedDice(Rng):
     def copy(self) -> ScriptedDice:
         return ScriptedDice(self.rolls, self.at)
 
-    def die(self, sides: int = 6) -> int:
+    def die(self, sides: int = 6, what: str = "a die") -> int:
         self.at += 1
         return self.rolls[self.at - 1]
 

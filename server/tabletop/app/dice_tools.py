@@ -34,7 +34,7 @@ class DiceRoll(BaseModel):
 def register_dice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
     @mcp.tool(title="Roll Cthulhu Dice", annotations=ADDS)
     @refusals_as_tool_errors
-    def roll_cthulhu_dice(
+    async def roll_cthulhu_dice(
         dice: Annotated[
             list[DieKind] | None,
             Field(

@@ -26,7 +26,7 @@ def game_of_war(sessions: GameSessions, game_id: str) -> LiveGame:
 def register_game_of_war_tools(mcp: MCPServer, sessions: GameSessions) -> None:
     @mcp.tool(title="Game of War: lines of communication", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    def network_status(game_id: GameId) -> Annotated[CallToolResult, NetworkStatus]:
+    async def network_status(game_id: GameId) -> Annotated[CallToolResult, NetworkStatus]:
         """A Game of War: both sides' online and offline units, relaying relays and the squares their lines cover."""
         status = GAME_OF_WAR.network_status(game_of_war(sessions, game_id).state)
         if not status.sides:
@@ -41,7 +41,7 @@ def register_game_of_war_tools(mcp: MCPServer, sessions: GameSessions) -> None:
 
     @mcp.tool(title="Game of War: attack preview", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    def combat_preview(
+    async def combat_preview(
         game_id: GameId,
         square: Annotated[str, Field(description="The attacked unit's square, e.g. 'h9'.")],
     ) -> Annotated[CallToolResult, CombatPreview]:

@@ -118,7 +118,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         return reply(Pong(server="tabletop-mcp", version=__version__), f"pong: tabletop-mcp {__version__}")
 
     @mcp.tool(title="List games", annotations=READ_ONLY)
-    def list_games(
+    async def list_games(
         recent: Annotated[int, Field(ge=0, le=100, description="Also list this many recent games.")] = 0,
         detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, GamesList]:
@@ -152,7 +152,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
 
     @mcp.tool(title="New game", annotations=ADDS)
     @refusals_as_tool_errors
-    def new_game(
+    async def new_game(
         game: Annotated[str, Field(description="e.g. 'cthulhu-dice' (see list_games).")],
         seats: Annotated[int | None, Field(ge=1, le=10, description="How many seats (default 2).")] = None,
         players: Annotated[
@@ -193,7 +193,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
 
     @mcp.tool(title="Game position", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    def get_state(game_id: GameId, token: OptionalToken = None, detail: DetailArg = "brief") -> Annotated[CallToolResult, GameState]:
+    async def get_state(game_id: GameId, token: OptionalToken = None, detail: DetailArg = "brief") -> Annotated[CallToolResult, GameState]:
         """A game's position in brief: whose decision it is, the board or scores, and your legal moves on your turn. No token: the public view."""
         live = sessions.get(game_id)
         seat = sessions.optional_seat(live, token)
@@ -204,7 +204,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
 
     @mcp.tool(title="Legal moves", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    def legal_moves(
+    async def legal_moves(
         game_id: GameId,
         token: SeatTokenArg,
         focus: Annotated[
@@ -239,7 +239,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
 
     @mcp.tool(title="Make moves", annotations=ADDS)
     @refusals_as_tool_errors
-    def apply_move(
+    async def apply_move(
         game_id: GameId,
         token: SeatTokenArg,
         move: Annotated[str | None, Field(max_length=200, description="One move in notation, e.g. 'roll'.")] = None,
@@ -269,7 +269,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
 
     @mcp.tool(title="Move log", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    def history(
+    async def history(
         game_id: GameId,
         token: OptionalToken = None,
         after: Annotated[int, Field(ge=0, description="Start after this move (a page's next_cursor).")] = 0,

@@ -36,8 +36,10 @@ def reply(result: BaseModel, text: str) -> CallToolResult:
 def refusals_as_tool_errors(tool: Callable[P, R]) -> Callable[P, R]:
     """Turn a GameError into a ToolError whose text starts with the error kind (``illegal_move: ...``).
 
-    Works for plain tools (``def``: the SDK runs them in a worker thread, which keeps the event loop free
-    for other clients while the engine and the database work) and for ``async def`` tools that wait.
+    Works for ``async def`` tools (run on the event loop: the game tools, whose work takes well under a
+    millisecond, and a thread hop would cost more than it saves) and for plain ``def`` tools, which the
+    SDK runs in a worker thread so that their heavy work (drawing a picture, solving a dice variant)
+    never holds up other clients.
     """
 
     def refused(err: GameError) -> ToolError:

@@ -53,7 +53,7 @@ def register_rules(mcp: MCPServer) -> None:
 
     @mcp.tool(title="Search the rules", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    def search_rules(
+    async def search_rules(
         query: Annotated[str, Field(min_length=1, max_length=300, description="Words to look for, e.g. 'three tentacles'.")],
         game: Annotated[str | None, Field(description="Only this game.")] = None,
         limit: Annotated[int, Field(ge=1, le=20, description="Most sections to return (default 5).")] = 5,

@@ -6,10 +6,10 @@ forced, so each only decides between continuing and retreating after a roll.
 
 from __future__ import annotations
 
-from ..games.cthulhu_dice.advice import duel_for
+from ..games.cthulhu_dice.advice import rules_of, situation_for
+from ..games.cthulhu_dice.advisor import Advisor, default_advisor
 from ..games.cthulhu_dice.engine import CthulhuDice
 from ..games.cthulhu_dice.rules import DiceState, Retreat, Roll
-from ..games.cthulhu_dice.solver import Advisor, default_advisor
 
 
 class CautiousBot:
@@ -41,16 +41,26 @@ def stop_or_roll(engine: CthulhuDice, state: DiceState, seat: int, stop: bool) -
 
 
 class OptimalBot:
-    """Plays the solver's choice: maximises its chance of winning (exact with two players;
-    against the strongest opponent with more, rules_text cthulhu-dice/advice)."""
+    """Plays the solver's choice: maximises its own chance of winning, exactly with two or three players in
+    the game, against the strongest opponent with more (rules_text cthulhu-dice/advice). ``advisors`` by
+    number of players: by default the shipped tables of the standard game."""
 
     name = "optimal"
 
-    def __init__(self, advisor: Advisor | None = None) -> None:
-        self.advisor = advisor or default_advisor()
+    def __init__(self, advisors: dict[int, Advisor] | None = None) -> None:
+        self.advisors = advisors if advisors is not None else {}
+
+    def advisor(self, players: int) -> Advisor:
+        if players not in self.advisors:
+            self.advisors[players] = default_advisor(players)
+        return self.advisors[players]
 
     def choose(self, engine: CthulhuDice, state: DiceState, seat: int) -> Roll | Retreat:
         if state.phase == "start":
             return Roll()
-        stop = not self.advisor.continues(duel_for(state, seat).position)
+        situation = situation_for(state, seat)
+        advisor = self.advisor(situation.players)
+        if advisor.rules != rules_of(state):
+            raise ValueError("this bot's tables are for other rules than this game's")
+        stop = not advisor.continues(situation.position)
         return stop_or_roll(engine, state, seat, stop)

@@ -34,12 +34,14 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 import psycopg
@@ -437,6 +439,12 @@ class PostgresStore(Store):
     def _resync(self) -> None:
         for missed in list(self._missed):
             missed()
+
+    @property
+    def cache_dir(self) -> Path:
+        """Derived data (solved Cthulhu Dice tables) stays on this machine: ``$XDG_CACHE_HOME/tabletop``
+        (``~/.cache/tabletop``), shared by the fleet's processes on it; nothing another machine needs."""
+        return Path(os.environ.get("XDG_CACHE_HOME") or "~/.cache").expanduser() / "tabletop"
 
     def close(self) -> None:
         if self._closed:

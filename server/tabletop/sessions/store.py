@@ -213,6 +213,11 @@ class Store(ABC):
     def subscribe(self, heard: MoveHeard, missed: MissedMoves) -> None:
         """Be told of moves other processes commit (only where :attr:`hears_other_processes`)."""
 
+    @property
+    def cache_dir(self) -> Path | None:
+        """A folder for data derived from the games (solved Cthulhu Dice tables); None keeps it in memory."""
+        return None
+
     def backup(self, target: Path) -> None:
         raise StorageError(f"{self.location} cannot be copied by tabletop backup; use the database's own tools")
 
@@ -290,6 +295,14 @@ class GameStore(Store):
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
+
+    @property
+    def cache_dir(self) -> Path | None:
+        """A folder for data derived from the games, kept beside the database: ``<db file>.cache`` (the
+        user of a subfolder creates it, owner-only). None for an in-memory store."""
+        if str(self.path) == ":memory:":
+            return None
+        return self.path.with_name(self.path.name + ".cache")
 
     def close(self) -> None:
         with self._lock:

@@ -149,14 +149,11 @@ def draw_elder_sign(state: GameState, seat: int, log: list[str]) -> None:
         state.seats[seat].doom += 1
         log.append(f"{who} is owed an Elder Sign but none are left: +1 Doom instead.")
         return
-    roll = state.rng.below(total)
-    for value, left in enumerate(state.es_bag, start=1):
-        if roll < left:
-            state.es_bag[value - 1] -= 1
-            state.seats[seat].elder_signs.append(value)
-            log.append(f"{who} draws an Elder Sign (hidden).")
-            return
-        roll -= left
+    tokens = {str(value): left for value, left in enumerate(state.es_bag, start=1)}
+    value = int(state.rng.pick(tokens, f"an Elder Sign drawn for {who}"))
+    state.es_bag[value - 1] -= 1
+    state.seats[seat].elder_signs.append(value)
+    log.append(f"{who} draws an Elder Sign (hidden).")
 
 
 def reveal_elder_signs(state: GameState, seat: int, log: list[str]) -> None:

@@ -8,11 +8,12 @@ from pydantic import BaseModel, TypeAdapter
 
 from tabletop.core.errors import GameOver, IllegalMove, NotYourTurn
 from tabletop.core.game import ChanceOutcome, ChancePreview, Engine, LegalMoves, MoveGroup, MoveOption, Outcome
-from tabletop.games.cthulhu_wars import board, decisions, notation, phases, setup, turn_actions
+from tabletop.games.cthulhu_wars import board, creatures, decisions, notation, phases, setup, turn_actions
 from tabletop.games.cthulhu_wars.actions import CORE_ACTIONS, action_adapter
-from tabletop.games.cthulhu_wars.battle import battle_preview
+from tabletop.games.cthulhu_wars.battle import battle_preview, enemy_key, side_name
 from tabletop.games.cthulhu_wars.refusals import why_not
 from tabletop.games.cthulhu_wars.factions import FACTIONS
+from tabletop.games.cthulhu_wars.maps import MapLayout, offered_maps
 from tabletop.games.cthulhu_wars.maps.names import UnknownArea
 from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 from tabletop.games.cthulhu_wars.state import GameState
@@ -38,17 +39,27 @@ def kind_of(model: type[BaseModel]) -> str:
     return model.model_fields["kind"].default
 
 
+class SummaryWithMaps:
+    """The game's summary for list_games, then every map offered now (option ``map``) with its status, so a
+    provisional map says so wherever the game is offered (read on the class or an instance)."""
+
+    def __get__(self, instance: object, owner: type) -> str:
+        return f"{owner.core_summary} Maps (option map): {map_list()}."  # type: ignore[attr-defined]
+
+
 class CthulhuWars(Engine[GameState, Any]):
     name: ClassVar[str] = "cthulhu-wars"
     title: ClassVar[str] = "Cthulhu Wars"
-    summary: ClassVar[str] = (
-        "Area control for 3-5 players on the Earth map: Great Old Ones and their cults gather Power, "
+    core_summary: ClassVar[str] = (
+        "Area control for 3-5 players: Great Old Ones and their cults gather Power, "
         "build Gates, summon monsters, battle and perform Rituals for Doom; the game ends at 30 Doom or "
         "Instant Death, and only a faction holding all six spellbooks can win. Factions (option factions, 3-5 of "
         "them; default the first in this list): "
         + "; ".join(f"{f.name}: {f.description}" for f in sorted(FACTIONS.values(), key=lambda f: f.default_rank))
         + "."
     )
+
+    summary = SummaryWithMaps()  # type: ignore[assignment]
     min_seats: ClassVar[int] = setup.MIN_SEATS
     max_seats: ClassVar[int] = setup.MAX_SEATS
     options_model: ClassVar[type[BaseModel]] = CthulhuWarsOptions
@@ -120,21 +131,23 @@ class CthulhuWars(Engine[GameState, Any]):
         """What a move involving chance could do: a battle's dice with their expected results
         (``cthulhu-wars/battle``), or a draw from the Elder Sign bag (``cthulhu-wars/doom``)."""
         if action.kind == "battle":
-            enemy = state.seat_of(action.enemy)
+            enemy = enemy_key(state, action.enemy)
             odds = battle_preview(state, seat, action.area, enemy)
             a, d = odds.attacker, odds.defender
+            note = f" {odds.defender_note}" if odds.defender_note else ""
             return ChancePreview(
                 summary=f"Battle in {action.area}: {state.seats[seat].faction} rolls {a.dice} dice, "
                 f"{action.enemy} rolls {d.dice} (current Combat, before pre-battle abilities). Each die: Kill on 6, "
-                "Pain on 4-5.",
+                f"Pain on 4-5.{note}",
                 outcomes=[
                     ChanceOutcome(result=f"{state.seats[seat].faction} scores at least one Kill", probability=a.chance_of_a_kill),
                     ChanceOutcome(result=f"{action.enemy} scores at least one Kill", probability=d.chance_of_a_kill),
                 ],
             )
         return ChancePreview(
-            summary="This move involves chance (dice, or an Elder Sign drawn blind from the bag: values 1, 2 or 3); "
-            "its result is decided only when it is played."
+            summary="This move involves chance (dice, an Elder Sign drawn blind from the bag: values 1, 2 or 3, or on the "
+            "Dreamlands the Bhole's and the Zoogs' dice at the end of the Doom phase); its result is decided only when "
+            "it is played."
         )
 
     def rule_for(self, action: Any) -> str:
@@ -150,6 +163,12 @@ class CthulhuWars(Engine[GameState, Any]):
             return None
         winners = state.winners or []
         doom = ", ".join(f"{fs.faction} {fs.doom}" for fs in state.seats)
+        if state.citadel_victory is not None:
+            seat, where = state.citadel_victory
+            board_name = next((b.name for b in state.layout.board_places if b.id == where), where)
+            reason = (f"Game over ({doom} Doom): {state.seats[seat].faction} won the Citadel victory, controlling a Gate "
+                      f"in every Citadel of the {board_name}.")
+            return Outcome(winners=winners, reason=reason, scores=[float(fs.doom) for fs in state.seats])
         reason = (
             f"Game over ({doom} Doom): " + " and ".join(state.seats[s].faction for s in winners) + " won."
             if winners
@@ -163,7 +182,7 @@ class CthulhuWars(Engine[GameState, Any]):
 
     def parse(self, text: str, state: GameState, seat: int) -> Any:
         models = {kind_of(m): m for m in all_action_models()}
-        return notation.from_text(text, models, state.layout, [fs.faction for fs in state.seats])
+        return notation.from_text(text, models, state.layout, [fs.faction for fs in state.seats] + creatures.in_game(state))
 
     def summarize(self, action: Any, state: GameState) -> str:
         return describe_cost(self.notation(action), action_cost(state, action))
@@ -206,6 +225,7 @@ class CthulhuWars(Engine[GameState, Any]):
             "battle": battle_view(state),
             "factions": [self.faction_view(state, s, seat) for s in range(len(state.seats))],
             "winners": [state.seats[s].faction for s in state.winners] if state.winners is not None else None,
+            **map_view(state),
         }
 
     def faction_view(self, state: GameState, s: int, viewer: int | None) -> dict[str, Any]:
@@ -246,6 +266,8 @@ class CthulhuWars(Engine[GameState, Any]):
         lines.extend(area_lines(state))
         for s in range(len(state.seats)):
             lines.extend(board.faction_of(state, s).notes(state, s))
+        lines.extend(creatures.describe_lines(state))
+        lines.extend(map_lines(state.layout))
         return "\n".join(lines)
 
 
@@ -280,7 +302,7 @@ def phase_label(state: GameState) -> str:
 def area_lines(state: GameState) -> list[str]:
     """One line per area holding a Gate or units: ``europe: Gate of yellow-sign; yellow-sign 2 acolyte``."""
     lines = []
-    marks: dict[str, list[str]] = {}
+    marks: dict[str, list[str]] = {area: list(names) for area, names in creatures.markers(state).items()} if state.pieces else {}
     for s in range(len(state.seats)):
         for where, names in board.faction_of(state, s).area_markers(state, s).items():
             marks.setdefault(where, []).extend(names)
@@ -305,8 +327,8 @@ def battle_view(state: GameState) -> dict[str, Any] | None:
     if battle is None:
         return None
 
-    def name(seat: int) -> str:
-        return state.seats[seat].faction
+    def name(seat: int | str) -> str:
+        return state.seats[seat].faction if isinstance(seat, int) else seat
 
     return {
         "area": battle["area"],
@@ -314,6 +336,49 @@ def battle_view(state: GameState) -> dict[str, Any] | None:
         "defender": name(battle["defender"]),
         "rolls": {name(s): list(r) for s, r in battle["rolls"].items()},
     }
+
+
+def map_list() -> str:
+    """Every map offered, with its layouts and status, for list_games."""
+    parts = []
+    for offered in offered_maps():
+        layouts = ", ".join(offered.layouts)
+        status = offered.file.provenance.summary if offered.file.provenance.status == "provisional" else "official"
+        origin = "" if offered.origin == "built-in" else f", from {offered.origin}"
+        parts.append(f"{offered.id} ({layouts}{origin}; {status})")
+    return "; ".join(parts)
+
+
+def map_lines(layout: MapLayout) -> list[str]:
+    """Citadels and tunnels of a map of several boards, and a provisional map's warning, for the position text."""
+    lines = []
+    if layout.citadels():
+        by_board = []
+        for place in layout.board_places:
+            here = [f"{a.id} {'-'.join(map(str, (a.citadel[0], a.citadel[-1]))) if len(a.citadel) > 1 else a.citadel[0]}"
+                    for a in layout.citadels(place.id)]
+            if here:
+                by_board.append(f"{place.name}: {', '.join(here)}")
+        lines.append("Citadels (die numbers): " + "; ".join(by_board) + ". Gates in all four Citadels of one board win at once.")
+    tunnels = sorted({(a.tunnel, *sorted((a.id, a.tunnel_to))) for a in layout.areas if a.tunnel and a.tunnel_to})
+    if tunnels:
+        lines.append("Tunnels: " + ", ".join(f"{t} {a}~{b}" for t, a, b in tunnels) + ".")
+    if layout.is_provisional:
+        lines.append(f"Map {layout.name}: {layout.provenance_summary} (rules://cthulhu-wars/dreamlands)")
+    return lines
+
+
+def map_view(state: GameState) -> dict[str, Any]:
+    """The map's name and status, and its creatures and a Citadel victory if it has them (added to ``view``)."""
+    layout = state.layout
+    found: dict[str, Any] = {"map": {"name": layout.map, "layout": layout.name, "status": layout.provenance_status}}
+    if layout.is_provisional:
+        found["map"]["note"] = layout.provenance_summary
+    if state.pieces:
+        found["creatures"] = creatures.view(state)
+    if state.citadel_victory is not None:
+        found["citadel_victory"] = {"faction": state.seats[state.citadel_victory[0]].faction, "board": state.citadel_victory[1]}
+    return found
 
 
 RULE_BY_KIND = {

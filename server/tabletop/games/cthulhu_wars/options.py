@@ -25,7 +25,18 @@ class CthulhuWarsOptions(BaseModel):
         "crawling-chaos, great-cthulhu, yellow-sign, sleeper, windwalker, opener-of-the-way). Default: the first "
         "of these, in this order.",
     )
-    alternate_layout: bool = Field(default=False, description="With 4 players, use the 'earth_4p_alt' layout.")
+    map: str = Field(
+        default="earth",
+        description="The map: 'earth', or 'dreamlands' (two boards joined by tunnels, with Citadels, the Bhole and the "
+        "Zoogs; a provisional reconstruction, since the printed boards' adjacency is not published: see list_games), or "
+        "a map from the server's maps folder. The layout follows the player count; a layout may be named instead "
+        "(e.g. 'dreamlands_4p_alt').",
+    )
+    alternate_layout: bool = Field(
+        default=False,
+        description="With 4 players, the map's other 4-player layout: 'earth_4p_alt', or 'dreamlands_4p_alt' (Surface "
+        "3-player side with the Underworld 5-player side instead of the recommended 5-player Surface).",
+    )
     north_atlantic_touches_north_pacific: bool = Field(
         default=True,
         description="On the Western 5-player side (layouts earth_4p and earth_5p) North Atlantic and North Pacific "
@@ -82,6 +93,28 @@ class CthulhuWarsOptions(BaseModel):
         description="Opener of the Way may use Dragon Ascending in the out-of-turn window after any faction's action "
         "or Doom-phase decision (true, the card: at any time, while an enemy has more Power), or only in its own "
         "turn (false: fewer questions for agents).",
+    )
+
+    start_areas: Literal["symbols", "choose"] = Field(
+        default="symbols",
+        description="Where factions start: on the start symbols the map prints (symbols; on the provisional Dreamlands "
+        "map only Yellow Sign's is known, the others are guesses), or in any Area without a Gate, each faction "
+        "choosing in seat order (choose; rulings).",
+    )
+    bhole_hits_assigned_by: Literal["attacker", "next-player"] = Field(
+        default="attacker",
+        description="Dreamlands: who assigns the Bhole's Kills and Pains to the units that battle it: their owner, as "
+        "with any battle result (attacker), or the next player in play order, acting for the Bhole (next-player).",
+    )
+    zoog_pain_counts_as_kill: bool = Field(
+        default=False,
+        description="Dreamlands: a Zoog removed by a Pain counts as a Kill for spellbook requirements that count "
+        "Kills (true), or not, as the seed says (false).",
+    )
+    gate_in_zoog_area: Literal["forbidden", "abandoned"] = Field(
+        default="forbidden",
+        description="Dreamlands: Build Gate in an Area with Zoogs is not allowed (forbidden: the builder would control "
+        "it), or the Gate is built Abandoned (abandoned).",
     )
 
     _stored_before_expansions: bool = PrivateAttr(default=False)

@@ -8,7 +8,7 @@ only an Action phase.
 
 from __future__ import annotations
 
-from tabletop.games.cthulhu_wars import board, victory, windows
+from tabletop.games.cthulhu_wars import board, citadels, creatures, victory, windows
 from tabletop.games.cthulhu_wars.battle import step_battle
 from tabletop.games.cthulhu_wars.power import ExtraIncome, GatherPowerResult, PowerSources, gather_power
 from tabletop.games.cthulhu_wars.state import GameState, Pending
@@ -20,9 +20,14 @@ def advance(state: GameState, log: list[str]) -> None:
 
     Spellbook requirements are checked when an action is complete: not while a Move action is under way, a
     battle is being fought or a decision of the action is awaited (``cthulhu-wars/factions``). Reaching 30 Doom
-    in the Action phase, by any means, ends the game at the end of the current turn (``cthulhu-wars/end``).
+    in the Action phase, by any means, ends the game at the end of the current turn (``cthulhu-wars/end``). On a
+    map with creatures and Citadels, their standing rules are kept and the Citadel victory is checked at every
+    step (``cthulhu-wars/dreamlands``).
     """
     while state.phase != "over":
+        creatures.enforce(state, log)
+        if citadels.check(state, log):
+            return
         if state.pending:
             return
         if state.battle is not None:
@@ -249,6 +254,9 @@ def perform_ritual(state: GameState, seat: int, log: list[str], gate_doom_factor
 
 
 def end_doom_phase(state: GameState, log: list[str]) -> None:
+    """Every seat had its Ritual chance: the map's creatures act (the Bhole, then the Zoogs), then the game ends if
+    30 Doom or Instant Death was reached, else the Action phase begins (``cthulhu-wars/doom``)."""
+    creatures.end_of_doom_phase(state, log)
     if victory.end_triggered(state):
         victory.finish(state, log)
     else:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from tabletop.core.errors import BadOptions
 from tabletop.core.rng import Rng
+from tabletop.games.cthulhu_wars import creatures
 from tabletop.games.cthulhu_wars.factions import FACTIONS, default_factions
-from tabletop.games.cthulhu_wars.maps import layout_for_players, layout_reading
+from tabletop.games.cthulhu_wars.maps import layout_for, layout_reading
 from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 from tabletop.games.cthulhu_wars.state import POOL, FactionState, GameState, Pending
 
@@ -64,16 +65,17 @@ def new_game(options: CthulhuWarsOptions, seats: int, seed: int) -> GameState:
     goes first and, as in every round, the First Player first chooses the direction of play
     (``cthulhu-wars/setup``, ``cthulhu-wars/first-player``)."""
     names = chosen_factions(options, seats)
-    layout = layout_for_players(seats, options.alternate_layout and seats == 4)
+    layout = layout_for(options.map, seats, options.alternate_layout and seats == 4)
     layout_name = layout.name if options.north_atlantic_touches_north_pacific else layout_reading(layout.name, "seed")
     state = GameState(options=options, layout_name=layout_name, seats=[], gates={}, rng=Rng(seed))
+    creatures.set_up(state)
     for name in names:
         units = {u.name: [POOL] * u.count for u in FACTIONS[name].units}
         state.seats.append(FactionState(faction=name, power=START_POWER, units=units))
     choosers = []
-    for seat in sorted(range(seats), key=lambda s: START_ORDER[FACTIONS[names[s]].start_choice]):
+    for seat in sorted(range(seats), key=lambda s: START_ORDER[start_choice(state, s)]):
         faction = FACTIONS[names[seat]]
-        if faction.start_choice == "symbol":
+        if start_choice(state, seat) == "symbol":
             start = layout.start_areas(faction.start_symbol) if faction.start_symbol else ()
             if not start:
                 raise BadOptions(f"{faction.name} has no start area on {layout.title}", rule="cthulhu-wars/setup")
@@ -87,11 +89,17 @@ def new_game(options: CthulhuWarsOptions, seats: int, seed: int) -> GameState:
     return state
 
 
+def start_choice(state: GameState, seat: int) -> str:
+    """How a faction starts: its own way (:attr:`~.factions.base.Faction.start_choice`), or, with the option
+    ``start_areas`` "choose", anywhere without a Gate (rulings)."""
+    return "anywhere" if state.options.start_areas == "choose" else FACTIONS[state.seats[seat].faction].start_choice
+
+
 def start_options(state: GameState, seat: int) -> list[str]:
     """Where a faction that chooses its start may start: its symbol Areas not yet taken ("symbol-choice"), or
     any Area without a Gate ("anywhere")."""
     faction = FACTIONS[state.seats[seat].faction]
-    if faction.start_choice == "symbol-choice":
+    if start_choice(state, seat) == "symbol-choice":
         candidates = [a.id for a in state.layout.start_areas(faction.start_symbol)] if faction.start_symbol else []
     else:
         candidates = [a.id for a in state.layout.areas]
@@ -113,5 +121,6 @@ def first_player(state: GameState, names: list[str]) -> int:
         return names.index("great-cthulhu")
     eligible = [s for s, n in enumerate(names) if FACTIONS[n].may_start_first]
     if state.options.first_player_without_cthulhu == "random":
-        return eligible[state.rng.below(len(eligible))]
+        chosen = state.rng.pick({names[s]: 1 for s in eligible}, "the faction that plays first")
+        return names.index(chosen)
     return eligible[0]

@@ -121,6 +121,8 @@ class GameState:
     ending: bool = False  # the game ends when the current step completes
     winners: list[int] | None = None
     turns_begun: int = 0  # Action-phase turns begun so far
+    pieces: dict[str, list[str]] = field(default_factory=dict)  # the map's creatures: kind -> place of each (creatures.py)
+    citadel_victory: tuple[int, str] | None = None  # (seat, board) of a Citadel victory (citadels.py)
 
     @property
     def layout(self) -> MapLayout:
@@ -159,6 +161,8 @@ class GameState:
             self.ending,
             list(self.winners) if self.winners is not None else None,
             self.turns_begun,
+            {k: list(v) for k, v in self.pieces.items()},
+            self.citadel_victory,
         )
 
     def seat_of(self, faction: str) -> int:

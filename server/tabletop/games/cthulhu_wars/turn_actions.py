@@ -13,12 +13,12 @@ import functools
 
 from pydantic import BaseModel
 
-from tabletop.games.cthulhu_wars import board
+from tabletop.games.cthulhu_wars import board, creatures
 from tabletop.games.cthulhu_wars.actions import (
     AbandonGate, Awaken, Battle, BuildGate, Capture, ControlGate, Done, Move, Pass, Recruit,
     RevealElderSigns, Summon,
 )  # fmt: skip
-from tabletop.games.cthulhu_wars.battle import can_battle, start_battle
+from tabletop.games.cthulhu_wars.battle import can_battle, enemy_key, start_battle
 from tabletop.games.cthulhu_wars.state import POOL, GameState
 
 GATE_COST = 3
@@ -132,13 +132,16 @@ def is_unlimited(state: GameState, seat: int, action: BaseModel) -> bool:
 
 
 def unlimited_options(state: GameState, seat: int) -> list[BaseModel]:
-    """Control Gate, Abandon Gate and Reveal Elder Signs: free, any number, never at 0 Power."""
+    """Control Gate, Abandon Gate and Reveal Elder Signs: free, any number, never at 0 Power; no Gate is controlled
+    in an Area with Zoogs (``cthulhu-wars/dreamlands-zoogs``)."""
     if state.seats[seat].power <= 0:
         return []
     faction = board.faction_of(state, seat)
     options: list[BaseModel] = []
     for area, holder in state.gates.items():
         if holder is None:
+            if creatures.blocks_gate_control(state, area):
+                continue
             for kind, n in board.units_in(state, seat, area).items():
                 if faction.can_control_gates(state, seat, kind):
                     options.append(ControlGate(area=area, unit=kind))
@@ -200,14 +203,18 @@ def recruit_options(state: GameState, seat: int) -> list[Recruit]:
 
 
 def gate_options(state: GameState, seat: int) -> list[BuildGate]:
+    """Build Gate where a unit of yours that can control it stands and there is no Gate; not in an Area with Zoogs
+    unless the option ``gate_in_zoog_area`` builds it Abandoned (rulings)."""
     if state.seats[seat].power < GATE_COST:
         return []
     faction = board.faction_of(state, seat)
+    zoogs_forbid = state.options.gate_in_zoog_area == "forbidden"
     return [
         BuildGate(area=area)
         for area in sorted(board.occupied_areas(state, seat))
         if area not in state.gates
         and any(faction.can_control_gates(state, seat, k) for k in board.units_in(state, seat, area))
+        and not (zoogs_forbid and creatures.blocks_gate_control(state, area))
     ]
 
 
@@ -229,13 +236,14 @@ def awaken_options(state: GameState, seat: int) -> list[Awaken]:
 
 
 def battle_options(state: GameState, seat: int) -> list[Battle]:
+    """Battle an enemy faction, or one of the map's creatures (the Bhole, Zoogs), where you have Combat."""
     if state.seats[seat].power < BATTLE_COST:
         return []
     return [
-        Battle(area=area, enemy=state.seats[enemy].faction)
+        Battle(area=area, enemy=state.seats[enemy].faction if isinstance(enemy, int) else enemy)
         for area in sorted(board.occupied_areas(state, seat))
         if area not in state.turn.battled
-        for enemy in board.enemies_in(state, seat, area)
+        for enemy in [*board.enemies_in(state, seat, area), *(creatures.battle_targets(state, area) if state.pieces else ())]
         if can_battle(state, seat, area, enemy)
     ]
 
@@ -349,6 +357,10 @@ def build_gate(state: GameState, seat: int, action: BuildGate, log: list[str]) -
     fs = state.seats[seat]
     faction = board.faction_of(state, seat)
     fs.power -= GATE_COST
+    if creatures.blocks_gate_control(state, action.area):  # option gate_in_zoog_area "abandoned"
+        state.gates[action.area] = None
+        log.append(f"{fs.faction} builds a Gate in {action.area}; with Zoogs there it stands Abandoned.")
+        return
     kind = next(k for k in board.units_in(state, seat, action.area) if faction.can_control_gates(state, seat, k))
     state.gates[action.area] = (seat, kind, board.pick_figure(state, seat, kind, action.area))
     log.append(f"{fs.faction} builds a Gate in {action.area}.")
@@ -374,7 +386,7 @@ def awaken(state: GameState, seat: int, action: Awaken, log: list[str]) -> None:
 def battle(state: GameState, seat: int, action: Battle, log: list[str]) -> None:
     state.seats[seat].power -= BATTLE_COST
     state.turn.battled.append(action.area)
-    start_battle(state, seat, action.area, state.seat_of(action.enemy), log)
+    start_battle(state, seat, action.area, enemy_key(state, action.enemy), log)
 
 
 def capture(state: GameState, seat: int, action: Capture, log: list[str]) -> None:

@@ -32,7 +32,8 @@ timing the core calls from the one place where it happens:
 
 * Set-up: :attr:`Faction.start_choice` (a fixed start symbol, a choice among the faction's symbols,
   or any Area without a Gate, chosen last) and :attr:`Faction.may_start_first`.
-* Gates: :meth:`Faction.gate_areas` (Gates a faction holds without a Cultist, Yog-Sothoth) and
+* Gates: :meth:`Faction.gate_areas` (Gates a faction holds without a Cultist, Yog-Sothoth),
+  :meth:`Faction.gate_destroyed` (such a Gate destroyed: the Dreamlands' Bhole) and
   :meth:`Faction.off_map_gates` (Gates held off the map that still count for Power and Doom,
   Cursed Slumber).
 * Action phase: :meth:`Faction.sits_out` (inactive for the rest of the phase, Hibernate),
@@ -52,13 +53,12 @@ timing the core calls from the one place where it happens:
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel
 
-from tabletop.games.cthulhu_wars.maps import FactionSymbol
+from tabletop.games.cthulhu_wars.maps import FactionSymbol, layout_cache
 from tabletop.games.cthulhu_wars.power import ExtraIncome
 
 if TYPE_CHECKING:
@@ -67,9 +67,9 @@ if TYPE_CHECKING:
 Role = Literal["cultist", "monster", "terror", "goo"]
 
 
-@functools.cache
+@layout_cache
 def adjacent_areas(layout_name: str, area: str) -> tuple[str, ...]:
-    """The ids of the Areas next to ``area`` on a layout (read once per layout and Area)."""
+    """The ids of the Areas next to ``area`` on a layout, through tunnels too (read once per layout and Area)."""
     from tabletop.games.cthulhu_wars.maps import load_layout
 
     return tuple(load_layout(layout_name).area(area).adjacent)
@@ -221,7 +221,9 @@ class Faction:
         return []
 
     def after_action(self, state: GameState, seat: int, actor: int, log: list[str]) -> None:
-        """After any player's action (``actor``): ongoing abilities that need no choice."""
+        """After any player's action (``actor``), or an event of the map itself that eliminated units (``actor`` -1,
+        :data:`~.creatures.MAP_EVENT`: the Bhole's attack counts as an enemy's elimination): ongoing abilities that
+        need no choice."""
 
     def window_options(self, state: GameState, seat: int, window: dict) -> list[BaseModel]:
         """What this faction may do out of turn in a window (``cthulhu-wars/out-of-turn``); resolved by
@@ -263,6 +265,10 @@ class Faction:
     def gate_areas(self, state: GameState, seat: int) -> list[str]:
         """Areas where this faction holds a Gate with no Cultist on it (Yog-Sothoth counts as one)."""
         return []
+
+    def gate_destroyed(self, state: GameState, seat: int, area: str, log: list[str]) -> None:
+        """Whatever Gate this faction holds in ``area`` without a Cultist (:meth:`gate_areas`) is destroyed (the
+        Bhole's attack; rules_text ``cthulhu-wars/dreamlands-bhole``)."""
 
     def off_map_gates(self, state: GameState, seat: int) -> int:
         """Gates this faction holds off the map that still give Power and Doom (Cursed Slumber)."""

@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from tabletop.games.cthulhu_wars import battle as battles
 from tabletop.games.cthulhu_wars import board
 from tabletop.games.cthulhu_wars.actions import Action
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
@@ -184,6 +185,12 @@ class OpenerOfTheWay(Faction):
         area = self.yog_area(state, seat)
         return [area] if area else []
 
+    def gate_destroyed(self, state: GameState, seat: int, area: str, log: list[str]) -> None:
+        """The Bhole attacking Yog-Sothoth's Area destroys him and eliminates him (``cthulhu-wars/dreamlands-bhole``)."""
+        if self.yog_area(state, seat) == area:
+            board.eliminate(state, seat, YOG, 0)
+            log.append(f"The Bhole destroys Yog-Sothoth in {area}: he is eliminated.")
+
     def summon_areas(self, state: GameState, seat: int) -> list[str]:
         """They Break Through: also at enemy-controlled and Abandoned Gates, with no unit of yours there."""
         areas = set(board.controlled_gates(state, seat))
@@ -304,7 +311,7 @@ class OpenerOfTheWay(Faction):
         there by Opener of the Way; each assigns its own; Opener moves the Pained (rule ``opener-dread-curse``)."""
         state.seats[seat].power -= DREAD_CURSE_COST
         dice = self.curse_dice(state, seat)
-        rolls = [state.rng.die() for _ in range(dice)]
+        rolls = state.rng.dice(dice, 6, f"{state.seats[seat].faction}'s Dread Curse dice in {action.area}")
         kills, pains = rolls.count(6), sum(1 for r in rolls if r in (4, 5))
         victims = {state.seats[s].faction: sum(board.units_in(state, s, action.area).values())
                    for s in range(len(state.seats)) if s != seat and board.has_units(state, s, action.area)}  # fmt: skip
@@ -381,7 +388,7 @@ class OpenerOfTheWay(Faction):
             return
         enemy = battle["defender"] if seat == battle["attacker"] else battle["attacker"]
         misses = sum(1 for r in battle["rolls"].get(seat, []) if r <= 3)
-        if misses and battle["hits"][enemy]["kill"] < sum(board.in_battle(state, enemy, battle).values()):
+        if misses and battle["hits"][enemy]["kill"] < battles.enemy_room(state, battle, seat):
             state.pending.insert(0, Pending(seat, "ow-channel-power"))
 
     def channel_power(self, state: GameState, seat: int, log: list[str]) -> None:
@@ -389,7 +396,9 @@ class OpenerOfTheWay(Faction):
 
         battle = state.battle
         state.seats[seat].power -= CHANNEL_COST
-        battle["rolls"][seat] = [r if r >= 4 else state.rng.die() for r in battle["rolls"][seat]]
+        rolls = battle["rolls"][seat]
+        again = iter(state.rng.dice(sum(r < 4 for r in rolls), 6, f"{state.seats[seat].faction}'s rerolled misses"))
+        battle["rolls"][seat] = [r if r >= 4 else next(again) for r in rolls]
         score_rolls(state, battle, seat, log, "channels Power and rerolls its misses:")
         self.offer_channel(state, seat, battle)
 

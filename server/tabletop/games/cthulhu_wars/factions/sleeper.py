@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from tabletop.games.cthulhu_wars import battle as battles
 from tabletop.games.cthulhu_wars import board, turn_actions
 from tabletop.games.cthulhu_wars.actions import Action, Move
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
@@ -194,8 +195,7 @@ class Sleeper(Faction):
         if unit == TSATHOGGUA:
             if "attacker" not in battle:
                 return count * TSATHOGGUA_MIN_COMBAT
-            enemy = battle["defender"] if seat == battle["attacker"] else battle["attacker"]
-            return count * max(TSATHOGGUA_MIN_COMBAT, state.seats[enemy].power)
+            return count * max(TSATHOGGUA_MIN_COMBAT, battles.enemy_power(state, battle, seat))
         return super().unit_combat(state, seat, unit, battle, count)
 
     # ---- Awakening (and a borrowed Immortal) -------------------------------------------------------
@@ -441,7 +441,10 @@ class Sleeper(Faction):
             state.seats[seat].flags["six-dice"] = True
 
     def pre_battle_options(self, state: GameState, seat: int, battle: dict) -> list[BaseModel]:
-        if not self.has(state, seat, "demand-sacrifice") or "sl-demand-sacrifice" in battle["used"]:
+        """Demand Sacrifice, against a faction only: the map's creatures have no Elder Signs to give and no Kills to
+        turn into Pains (rules_text ``cthulhu-wars/dreamlands-bhole``)."""
+        if (not self.has(state, seat, "demand-sacrifice") or "sl-demand-sacrifice" in battle["used"]
+                or battles.enemy_state(state, battle, seat) is None):
             return []
         if state.options.demand_sacrifice_needs_tsathoggua_in_battle:
             ready = TSATHOGGUA in board.in_battle(state, seat, battle)

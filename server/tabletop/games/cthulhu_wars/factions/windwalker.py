@@ -7,15 +7,15 @@ the Sleeper, who may borrow Hibernate through Ancient Sorcery.
 
 from __future__ import annotations
 
-import functools
 from typing import Literal
 
 from pydantic import BaseModel
 
+from tabletop.games.cthulhu_wars import battle as battles
 from tabletop.games.cthulhu_wars import board
 from tabletop.games.cthulhu_wars.actions import Action
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
-from tabletop.games.cthulhu_wars.maps import load_layout
+from tabletop.games.cthulhu_wars.maps import layout_cache, load_layout
 from tabletop.games.cthulhu_wars.power import ExtraIncome
 from tabletop.games.cthulhu_wars.state import POOL, GameState, Pending
 
@@ -93,7 +93,11 @@ class ArcticWind(Action):
     unit: str
 
 
-@functools.cache
+#: Howl sends away any of the enemy's units, Great Old Ones included.
+ALL_ROLES = ("cultist", "monster", "goo")
+
+
+@layout_cache
 def symbol_areas(layout_name: str, symbol: str) -> tuple[str, ...]:
     """The Areas of a layout carrying a faction symbol."""
     return tuple(a.id for a in load_layout(layout_name).start_areas(symbol))
@@ -184,8 +188,7 @@ class Windwalker(Faction):
         if unit == ITHAQUA:
             if "attacker" not in battle:
                 return 0
-            enemy = battle["defender"] if seat == battle["attacker"] else battle["attacker"]
-            return count * ((state.seats[enemy].doom + 1) // 2)
+            return count * ((battles.enemy_doom(state, battle, seat) + 1) // 2)
         return super().unit_combat(state, seat, unit, battle, count)
 
     def protects_cultists(self, state: GameState, seat: int, area: str, captor: int, captor_has_goo: bool) -> bool:
@@ -347,20 +350,25 @@ class Windwalker(Faction):
 
     # ---- battle: Howl, Eternal, Berserkergang, Cannibalism ------------------------------------------
     @staticmethod
-    def enemy_of(battle: dict, seat: int) -> int:
+    def enemy_of(battle: dict, seat: int) -> int | str:
         return battle["defender"] if seat == battle["attacker"] else battle["attacker"]
 
     def pre_battle_options(self, state: GameState, seat: int, battle: dict) -> list[BaseModel]:
-        enemy = self.enemy_of(battle, seat)
         if (self.has(state, seat, "howl") and "ww-howl" not in battle["used"]
-                and WENDIGO in board.in_battle(state, seat, battle) and board.in_battle(state, enemy, battle)):
+                and WENDIGO in board.in_battle(state, seat, battle) and battles.enemy_losable(state, battle, seat, ALL_ROLES)):
             return [Howl()]
         return []
 
     def do_howl(self, state: GameState, seat: int, action: Howl, log: list[str]) -> None:
+        """Howl: the enemy sends one of its units away; a Zoog is eliminated instead, with no Pain back, and the Bhole
+        cannot be sent away (rules_text ``cthulhu-wars/dreamlands-zoogs``)."""
         battle = state.battle
         battle["used"].append("ww-howl")
         enemy = self.enemy_of(battle, seat)
+        if isinstance(enemy, str):
+            log.append("Howl: a Zoog flees and is eliminated.")
+            battles.enemy_loses_unit(state, battle, seat, log, ALL_ROLES)
+            return
         log.append("Howl: the enemy must send one of its units away.")
         state.pending.insert(0, Pending(enemy, "ww-howl-away", {"faction": NAME, "mandatory": True}))
 
@@ -402,8 +410,8 @@ class Windwalker(Faction):
         if not self.has(state, seat, "berserkergang"):
             return
         count = sum(1 for key, n in battle.get("kills_on", {}).items() if key.startswith(f"{GNOPH}#") and n)
-        if count:
-            enemy = self.enemy_of(battle, seat)
+        enemy = self.enemy_of(battle, seat)
+        if count and isinstance(enemy, int):  # the Bhole eliminates nothing of its own (it has nothing else)
             log.append(f"Berserkergang: {state.seats[enemy].faction} must eliminate {count} of its units.")
             self.ask_berserk(state, enemy, count)
 

@@ -288,7 +288,8 @@ class YellowSign(Faction):
         fs = state.seats[seat]
         fs.power -= self.desecrate_cost(state, seat)
         area = self.goo_area(state, seat, KING)
-        roll, needed = state.rng.die(), sum(board.units_in(state, seat, area).values())
+        roll = state.rng.die(6, f"{NAME}'s Desecrate die in {area}")
+        needed = sum(board.units_in(state, seat, area).values())
         if roll <= needed:
             state.seats[seat].flags["desecrated"] = self.desecrated(state, seat) + [area]
             log.append(f"{NAME} desecrates {area} (rolled {roll}, needed {needed} or less).")
