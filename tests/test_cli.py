@@ -135,3 +135,30 @@ def test_backup_copies_a_live_database_consistently(tmp_path):
 def test_version_and_help_run():
     assert tabletop("--version").stdout.strip()
     assert "backup" in tabletop("--help").stdout
+
+
+def test_a_postgresql_database_is_chosen_by_url_or_environment_and_shown_without_its_password(postgres_url):
+    with_password = postgres_url.replace("postgres@", "postgres:pw-not-shown@")  # trust authentication ignores it
+    for args, env in (
+        (["--db", with_password], {}),
+        ([], {"TABLETOP_DB": with_password}),
+    ):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tabletop", "serve", "--http", "--port", "0", *args],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env={**os.environ, **env},
+        )  # fmt: skip
+        try:
+            lines = [proc.stdout.readline() for _ in range(2)]
+        finally:
+            proc.terminate()
+            proc.wait()
+        assert lines[1].strip() == f"Games are stored in {postgres_url.replace('postgres@', 'postgres:***@')}", lines
+        assert "pw-not-shown" not in "".join(lines)
+
+
+def test_a_postgresql_database_that_cannot_be_used_is_one_line_and_a_non_zero_exit(postgres_cluster):
+    missing = postgres_cluster.url("no_such_db").replace("postgres@", "postgres:pw-not-shown@")
+    line = one_clear_line(tabletop("serve", "--db", missing))
+    assert "no_such_db" in line and "does not exist" in line and "pw-not-shown" not in line
+    line = one_clear_line(tabletop("backup", "copy.sqlite3", "--db", postgres_cluster.create_database()))
+    assert "pg_dump" in line

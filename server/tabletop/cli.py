@@ -27,16 +27,18 @@ class CommandError(Exception):
 
 
 def open_store(db: str | None, synchronous: str = "NORMAL"):
-    from .sessions.store import GameStore, StorageError, default_db_path
+    """The store ``--db`` names (a SQLite file or a ``postgresql://`` URL), else ``$TABLETOP_DB``, else the default file."""
+    from .sessions.store import StorageError, default_db_target
+    from .sessions.store import open_store as open_any_store
 
     try:
-        return GameStore(db or default_db_path(), synchronous=synchronous.upper())
+        return open_any_store(db or default_db_target(), synchronous=synchronous.upper())
     except StorageError as err:
         raise CommandError(err.message) from None
 
 
 def build(db: str | None, synchronous: str = "NORMAL", json_content: bool = False, output_schemas: bool = False):
-    """The MCP server over the game store at ``db`` (the default path when None)."""
+    """The MCP server over the game store ``db`` names (the default when None)."""
     from .app.server import build_server
     from .sessions.manager import GameSessions
 
@@ -78,15 +80,24 @@ def serve(args: argparse.Namespace) -> None:
     sock = listening_socket(args.host, args.port) if args.http else None
     mcp, store = build(args.db, args.sync, args.json_content, args.output_schemas)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
-    if not args.http:
-        mcp.run()
-        return
+    try:
+        if args.http:
+            serve_http(args, mcp, store, sock, token)
+        else:
+            mcp.run()
+    finally:
+        store.close()
+
+
+def serve_http(args: argparse.Namespace, mcp, store, sock: socket.socket, token: str | None) -> None:
     import anyio
     import uvicorn
 
     from .app.http import MCP_PATH, http_app
 
-    app = http_app(mcp, args.host, token)
+    # On a shared (PostgreSQL) store the server is one of a fleet: no MCP session may live in one process,
+    # so that a load balancer can send each request to any of them.
+    app = http_app(mcp, args.host, token, stateless=store.remote)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
 
     async def run() -> None:
@@ -96,7 +107,7 @@ def serve(args: argparse.Namespace) -> None:
                 await anyio.sleep(0.02)
             port = sock.getsockname()[1]
             host = f"[{args.host}]" if ":" in args.host else args.host
-            announce(f"http://{host}:{port}{MCP_PATH}", token, store.path)
+            announce(f"http://{host}:{port}{MCP_PATH}", token, store.location)
 
     anyio.run(run)
 
@@ -140,7 +151,7 @@ def maps(args: argparse.Namespace) -> None:
                            f"{'has' if bad == 1 else 'have'} problems")
 
 
-def announce(url: str, token: str | None, db: Path) -> None:
+def announce(url: str, token: str | None, db: str) -> None:
     """Print where the server listens and how to add it to the common clients."""
     header = {"Authorization": "Bearer <your token>"} if token else None
     print(f"Tabletop MCP {__version__} serving streamable HTTP at {url}", flush=True)
@@ -168,7 +179,7 @@ def backup(args: argparse.Namespace) -> None:
         raise CommandError(err.message) from None
     finally:
         store.close()
-    print(f"backed up {store.path} to {args.file}")
+    print(f"backed up {store.location} to {args.file}")
 
 
 def schemas(args: argparse.Namespace) -> None:
@@ -207,10 +218,15 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument(
         "--allow-no-token", action="store_true", help="serve an address other than this machine's without a token"
     )
-    run.add_argument("--db", help="SQLite file for games (default: $TABLETOP_DB or ~/.local/share/tabletop-mcp/games.sqlite3)")
+    run.add_argument(
+        "--db",
+        help="where games are kept: a SQLite file, or a postgresql://user@host/dbname URL shared by a fleet of servers "
+        "(default: $TABLETOP_DB or ~/.local/share/tabletop-mcp/games.sqlite3)",
+    )
     run.add_argument(
         "--sync", choices=["normal", "full"], default="normal",
-        help="SQLite synchronous mode: normal survives a killed server, full also survives power loss",
+        help="SQLite synchronous mode: normal survives a killed server, full also survives power loss "
+        "(PostgreSQL commits durably by itself, as its synchronous_commit setting says)",
     )
     run.add_argument(
         "--json-content", action="store_true",

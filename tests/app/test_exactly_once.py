@@ -1,20 +1,27 @@
 """Exactly-once moves: a client that retries a move with its expected move number never plays it twice,
-including after the server was killed between committing the move and answering."""
+including after the server was killed between committing the move and answering. On both stores."""
 
 from __future__ import annotations
 
 import os
 import signal
-import sqlite3
 
 import anyio
 import pytest
 from mcp import Client
 
+from tabletop.app.server import build_server
+
 from .helpers import call, refused
 from .test_transports import start_http_server
 
 pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def server(stores):
+    """The MCP server in this process, on a SQLite file and on PostgreSQL (replaces the SQLite-only one)."""
+    return build_server(stores.sessions())
 
 
 async def test_a_retry_is_answered_as_already_played_and_a_stale_number_is_a_conflict(client: Client):
@@ -42,8 +49,8 @@ async def test_a_whole_turn_retried_is_not_played_twice(client: Client):
     assert (await call(client, "history", game_id=game_id))["ply"] == 3
 
 
-async def test_a_move_retried_after_the_server_was_killed_between_commit_and_answer_is_played_once(tmp_path):
-    db = tmp_path / "killed.sqlite3"
+async def test_a_move_retried_after_the_server_was_killed_between_commit_and_answer_is_played_once(stores):
+    db = stores.target
     lost = 0
     proc, url = start_http_server(db)
     async with Client(url) as client:
@@ -61,15 +68,13 @@ async def test_a_move_retried_after_the_server_was_killed_between_commit_and_ans
             except Exception:  # noqa: BLE001 - the server is killed under this call on purpose
                 pass
 
-        watcher = sqlite3.connect(db)
         async with anyio.create_task_group() as tg:
             tg.start_soon(send)
             with anyio.fail_after(30):
-                while watcher.execute("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,)).fetchone()[0] <= ply:
+                while stores.execute("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,)).fetchone()[0] <= ply:
                     await anyio.sleep(0)
             os.kill(proc.pid, signal.SIGKILL)  # the move is committed; its answer may not have gone out yet
         proc.wait()
-        watcher.close()
         lost += not answer or answer[0].is_error
         proc, url = start_http_server(db)
         async with Client(url) as client:

@@ -1,4 +1,6 @@
-"""Storage faults are typed errors that lose nothing: a full disk and a database locked by another process.
+"""Storage faults are typed errors that lose nothing: a full disk and a database locked by another process
+(SQLite); a statement held up too long, a database out of reach, dropped connections and a commit whose answer
+was lost (PostgreSQL, its connections cut for real by a TCP proxy).
 
 Both are real SQLite conditions: the database is capped with ``PRAGMA max_page_count`` (SQLite then
 fails writes exactly as on a full disk: SQLITE_FULL), and a second connection holds an exclusive lock
@@ -91,3 +93,119 @@ async def test_over_mcp_a_storage_failure_is_a_typed_tool_error(tmp_path):
             raise AssertionError("the database never filled up")
         after = (await client.call_tool("get_state", {"game_id": game_id})).structured_content
         assert after["ply"] == store.last_ply(game_id) == state["ply"]
+
+
+# ---- PostgreSQL: the same promises when its connections fail or a statement is held up -------------------
+
+
+def postgres_sessions(url: str, **options) -> GameSessions:
+    from tabletop.sessions.postgres import PostgresStore
+
+    return GameSessions(PostgresStore(url, **options))
+
+
+def test_postgres_a_statement_held_up_too_long_is_a_storage_error_and_the_move_can_be_made_again(postgres_url):
+    import psycopg
+
+    sessions = postgres_sessions(postgres_url, timeout_ms=200)
+    live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=3)
+    other = psycopg.connect(postgres_url)
+    try:
+        other.execute("LOCK TABLE moves IN EXCLUSIVE MODE")  # reads go on, writes wait for this transaction
+        with pytest.raises(GameError) as err:
+            sessions.play(live.id, tokens[0], "roll")
+        assert err.value.kind == "storage_error" and "statement timeout" in str(err.value)
+        assert "nothing was changed" in str(err.value)
+    finally:
+        other.rollback()
+        other.close()
+    assert sessions.get(live.id).ply == 0
+    sessions.play(live.id, tokens[0], "roll")
+    assert sessions.store.last_ply(live.id) == 1
+    sessions.store.close()
+
+
+def test_postgres_a_database_out_of_reach_is_a_storage_error_and_play_resumes_when_it_is_back(postgres_url, postgres_cluster):
+    from .cutting_proxy import CuttingProxy
+
+    proxy = CuttingProxy(postgres_cluster.port)
+    sessions = postgres_sessions(proxy.url(postgres_url), timeout_ms=300)
+    live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=5)
+    sessions.play(live.id, tokens[0], "roll")
+    proxy.down()  # every connection dropped, none let through
+    try:
+        with pytest.raises(GameError) as err:
+            sessions.play(live.id, tokens[live.to_move()[0]], "roll")
+        assert err.value.kind == "storage_error", err.value
+    finally:
+        proxy.up()
+    again = sessions.get(live.id)
+    assert again.ply == 1, "nothing was changed"
+    sessions.play(live.id, tokens[again.to_move()[0]], "roll")
+    assert sessions.store.last_ply(live.id) == 2
+    sessions.store.close()
+    proxy.close()
+
+
+def test_postgres_broken_connections_are_replaced_without_the_player_noticing(postgres_url, postgres_cluster):
+    from .cutting_proxy import CuttingProxy
+
+    proxy = CuttingProxy(postgres_cluster.port)
+    sessions = postgres_sessions(proxy.url(postgres_url))
+    live, tokens = sessions.create("cthulhu-dice", {"goal": 100}, 2, seed=6)
+    for _ in range(3):
+        sessions.play(live.id, tokens[live.to_move()[0]], "roll")
+        proxy.down()  # the server "restarted": every pooled connection is now dead
+        proxy.up()
+    assert sessions.store.last_ply(live.id) == 3
+    assert proxy.cuts == 0 and len(sessions.store.moves(live.id)) == 3
+    sessions.store.close()
+    proxy.close()
+
+
+def test_postgres_a_move_whose_commit_answer_was_lost_is_found_committed_and_logged_once(postgres_url, postgres_cluster):
+    from .cutting_proxy import CuttingProxy
+
+    proxy = CuttingProxy(postgres_cluster.port)
+    sessions = postgres_sessions(proxy.url(postgres_url))
+    live, tokens = sessions.create("cthulhu-dice", {"goal": 100}, 2, seed=8)
+
+    proxy.cut_after(b"INSERT INTO moves")  # the server commits the move; its answer never arrives
+    first = sessions.play(live.id, tokens[0], "roll")
+    assert proxy.cut_done.is_set() and proxy.cuts == 1
+    assert first.ply == 1 and sessions.store.last_ply(live.id) == 1, "acknowledged once it was found committed"
+
+    proxy.cut_before(b"INSERT INTO moves")  # the move never reaches the server
+    seat = live.to_move()[0]
+    second = sessions.play(live.id, tokens[seat], "roll")
+    assert proxy.cuts == 2 and second.ply == 2
+    logged = sessions.store.moves(live.id)
+    assert [m.ply for m in logged] == [1, 2], "each move logged exactly once"
+    assert [m.events for m in logged] == [first.events, second.events]
+    fresh = postgres_sessions(postgres_url)
+    assert fresh.get(live.id).engine.view(fresh.get(live.id).state, None) == live.engine.view(live.state, None)
+    sessions.store.close()
+    fresh.store.close()
+    proxy.close()
+
+
+async def test_over_mcp_a_postgres_storage_failure_is_a_typed_tool_error(postgres_url):
+    import psycopg
+
+    sessions = postgres_sessions(postgres_url, timeout_ms=200)
+    async with Client(build_server(sessions)) as client:
+        made = (await client.call_tool("new_game", {"game": "cthulhu-dice", "seats": 2})).structured_content
+        game_id, token = made["game_id"], made["seats"][0]["token"]
+        other = psycopg.connect(postgres_url)
+        try:
+            other.execute("LOCK TABLE moves IN EXCLUSIVE MODE")
+            result = await client.call_tool("apply_move", {"game_id": game_id, "token": token, "move": "roll"})
+        finally:
+            other.rollback()
+            other.close()
+        assert result.is_error and "storage_error:" in result.content[0].text
+        after = (await client.call_tool("get_state", {"game_id": game_id})).structured_content
+        assert after["ply"] == 0
+        played = await client.call_tool("apply_move", {"game_id": game_id, "token": token, "move": "roll"})
+        assert not played.is_error and sessions.store.last_ply(game_id) == 1
+    sessions.store.close()

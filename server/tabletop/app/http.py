@@ -46,7 +46,11 @@ async def refuse(send: Send, reason: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def http_app(mcp: MCPServer, host: str, token: str | None) -> ASGIApp:
-    """The streamable HTTP app at ``/mcp`` (DNS-rebinding protection on for loopback hosts)."""
-    app = mcp.streamable_http_app(streamable_http_path=MCP_PATH, host=host)
+def http_app(mcp: MCPServer, host: str, token: str | None, stateless: bool = False) -> ASGIApp:
+    """The streamable HTTP app at ``/mcp`` (DNS-rebinding protection on for loopback hosts).
+
+    ``stateless``: keep no MCP session between requests, even for clients of the older protocol versions that
+    open one with ``initialize`` (newer ones never do), so that any server of a fleet can answer any request.
+    """
+    app = mcp.streamable_http_app(streamable_http_path=MCP_PATH, host=host, stateless_http=stateless)
     return BearerToken(app, token) if token else app

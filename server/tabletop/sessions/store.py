@@ -1,12 +1,17 @@
-"""SQLite persistence: a game is its options, seed and an append-only log of accepted moves.
+"""Persistence: a game is its options, seed and an append-only log of accepted moves.
 
-The store is deliberately small (create, append, read) so another backend (PostgreSQL for a
-fleet of servers) can stand in for it. A move counts as accepted only once its transaction has
-committed. WAL with ``synchronous=NORMAL`` survives a killed process; ``FULL`` also survives
-power loss at the cost of an fsync per move. Any failure of the database (disk full, locked for
-longer than the busy timeout, an I/O error) is a :class:`StorageError` saying what could not be
-done; the file and its folder are made readable by their owner only, and a damaged file is
-refused when opened.
+:class:`Store` is the small interface the sessions use (create, append, read, hear of moves); it has
+two implementations: :class:`GameStore`, one SQLite file (the embedded default, this module), and
+``PostgresStore`` (``postgres.py``), the shared database of a fleet of stateless servers.
+:func:`open_store` picks one from ``--db``: a ``postgresql://`` URL or a file. Both keep the same
+tables, evolved by the same numbered :data:`MIGRATIONS`, and give the same guarantees: a move counts
+as accepted only once its transaction has committed; the ``(game, ply)`` key refuses a second writer
+(:class:`PlyTaken`); the move log refuses updates and deletions.
+
+SQLite: WAL with ``synchronous=NORMAL`` survives a killed process; ``FULL`` also survives power loss
+at the cost of an fsync per move. Any failure of the database (disk full, locked for longer than the
+busy timeout, an I/O error) is a :class:`StorageError` saying what could not be done; the file and its
+folder are made readable by their owner only, and a damaged file is refused when opened.
 """
 
 from __future__ import annotations
@@ -15,12 +20,13 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from ..core.errors import GameError
 
@@ -50,19 +56,53 @@ CREATE TRIGGER IF NOT EXISTS moves_are_append_only_d BEFORE DELETE ON moves
     BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
 """
 
-#: Schema changes after the first version, in order; ``PRAGMA user_version`` counts those applied.
+
+class Migration(NamedTuple):
+    """One schema change, written for each store; its number is its place in :data:`MIGRATIONS`."""
+
+    why: str
+    sqlite: str
+    postgres: str
+
+
+#: Schema changes after the first version, in order, the same for both stores. SQLite counts those applied in
+#: ``PRAGMA user_version``, PostgreSQL in the table ``tabletop_schema``.
 MIGRATIONS = (
-    # 1: whether the creator chose the seed (and so can predict the dice); server-drawn seeds stay secret.
-    "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 1",
-    # 2: whether a move was public when played (a hidden deployment's placements are not), so that
-    # listings can count moves without telling anyone how many secret moves were made.
-    "ALTER TABLE moves ADD COLUMN public INTEGER NOT NULL DEFAULT 1",
+    Migration(
+        "whether the creator chose the seed (and so can predict the dice); server-drawn seeds stay secret",
+        "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE games ADD COLUMN seed_chosen BOOLEAN NOT NULL DEFAULT TRUE",
+    ),
+    Migration(
+        "whether a move was public when played (a hidden deployment's placements are not), so that listings can "
+        "count moves without telling anyone how many secret moves were made",
+        "ALTER TABLE moves ADD COLUMN public INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE moves ADD COLUMN public BOOLEAN NOT NULL DEFAULT TRUE",
+    ),
+    Migration(
+        "list the newest games without reading every game (a tournament's database holds many)",
+        "CREATE INDEX IF NOT EXISTS games_by_creation ON games (created_at)",
+        "CREATE INDEX IF NOT EXISTS games_by_creation ON games (created_at)",
+    ),
 )
 
 #: How long a write waits for another process's lock before it fails (milliseconds).
 BUSY_TIMEOUT_MS = 10_000
 
 Synchronous = Literal["NORMAL", "FULL"]
+
+
+def is_postgres_url(target: str | Path) -> bool:
+    """Whether ``--db`` names a PostgreSQL database (``postgresql://…`` or ``postgres://…``) rather than a file."""
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
+def default_db_target() -> str:
+    """``$TABLETOP_DB`` as given (a file or a ``postgresql://`` URL), else the default SQLite file."""
+    env = os.environ.get("TABLETOP_DB")
+    if env and is_postgres_url(env):
+        return env
+    return str(default_db_path())
 
 
 def default_db_path() -> Path:
@@ -110,17 +150,96 @@ class PlyTaken(Exception):
     """Another writer (another server process) logged a move at this ply first."""
 
 
+class IdTaken(Exception):
+    """A game with this id already exists (nothing was stored)."""
+
+
 class StorageError(GameError):
     """The game database failed (disk full, locked too long, damaged, unreadable): nothing was changed."""
 
     kind = "storage_error"
 
 
-class GameStore:
+#: Told of moves committed by any process: ``(game id, its last ply)``.
+MoveHeard = Callable[[str, int], None]
+#: Told that moves may have been missed (the listening connection was re-established): re-read the log.
+MissedMoves = Callable[[], None]
+
+
+class Store(ABC):
+    """A game database: what the sessions need, and all they may assume.
+
+    Every write is acknowledged only after it has committed; ``append_moves`` raises :class:`PlyTaken`, with
+    nothing logged, when another writer logged one of those plies first; every database failure is a
+    :class:`StorageError`. The store keeps nothing in memory that another process would need.
+    """
+
+    #: What to show people: a file's path, or a URL without its password.
+    location: str
+    #: Whether :meth:`subscribe` hears moves committed by other processes as they commit (PostgreSQL's
+    #: LISTEN/NOTIFY). When false, waiters must re-read the log now and then to see other processes' moves.
+    hears_other_processes: bool = False
+    #: Whether the database is a server shared over the network by a fleet (PostgreSQL): every call is a round
+    #: trip that may wait (keep it off an event loop), and no process may keep state another needs.
+    remote: bool = False
+
+    @abstractmethod
+    def create_game(self, record: GameRecord) -> None:
+        """Store a new game; :class:`IdTaken`, with nothing stored, if its id is taken."""
+
+    @abstractmethod
+    def load_game(self, game_id: str) -> GameRecord | None: ...
+
+    @abstractmethod
+    def list_games(self, limit: int = 100) -> list[tuple[GameRecord, int]]:
+        """The newest games with their public move counts."""
+
+    @abstractmethod
+    def append_moves(self, game_id: str, moves: list[MoveRecord]) -> None:
+        """Log moves (a sequence played as one) in one transaction; returns only after the commit."""
+
+    def append_move(self, game_id: str, move: MoveRecord) -> None:
+        """Log one move (see append_moves)."""
+        self.append_moves(game_id, [move])
+
+    @abstractmethod
+    def last_ply(self, game_id: str) -> int:
+        """The number of logged moves (plies count from 1 without gaps)."""
+
+    @abstractmethod
+    def moves(self, game_id: str, since: int = 0, limit: int | None = None) -> list[MoveRecord]:
+        """Moves with ``ply > since``, in order (at most ``limit`` of them)."""
+
+    def subscribe(self, heard: MoveHeard, missed: MissedMoves) -> None:
+        """Be told of moves other processes commit (only where :attr:`hears_other_processes`)."""
+
+    @property
+    def cache_dir(self) -> Path | None:
+        """A folder for data derived from the games (solved Cthulhu Dice tables); None keeps it in memory."""
+        return None
+
+    def backup(self, target: Path) -> None:
+        raise StorageError(f"{self.location} cannot be copied by tabletop backup; use the database's own tools")
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+
+def open_store(target: str | Path, synchronous: Synchronous = "NORMAL") -> Store:
+    """The store ``--db`` names: PostgreSQL for a ``postgresql://`` URL, else the SQLite file at that path."""
+    if is_postgres_url(target):
+        from .postgres import PostgresStore  # psycopg is imported only by those who use PostgreSQL
+
+        return PostgresStore(str(target))
+    return GameStore(Path(target).expanduser(), synchronous=synchronous)
+
+
+class GameStore(Store):
     """One SQLite file; safe to share between threads of this process and between processes."""
 
     def __init__(self, path: Path | str, synchronous: Synchronous = "NORMAL", busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
         self.path = Path(path)
+        self.location = str(path)
         self._lock = threading.Lock()
         memory = str(path) == ":memory:"
         created = not memory and not self.path.exists()
@@ -170,7 +289,7 @@ class GameStore:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 if self._db.execute("PRAGMA user_version").fetchone()[0] < number:  # another process may have done it
-                    self._db.execute(change)
+                    self._db.execute(change.sqlite)
                     self._db.execute(f"PRAGMA user_version = {number}")
                 self._db.execute("COMMIT")
             except BaseException:
@@ -190,7 +309,7 @@ class GameStore:
             self._db.close()
 
     def create_game(self, record: GameRecord) -> None:
-        with self._guard("save the new game"):
+        with self._guard("save the new game"), _id_taken_on_conflict(record.id):
             self._db.execute(
                 "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -245,10 +364,6 @@ class GameStore:
                     self._db.execute("ROLLBACK")
                 raise PlyTaken(f"ply {moves[0].ply} of {game_id} is already logged") from err
 
-    def append_move(self, game_id: str, move: MoveRecord) -> None:
-        """Log one move (see append_moves)."""
-        self.append_moves(game_id, [move])
-
     def last_ply(self, game_id: str) -> int:
         """The number of logged moves (plies count from 1 without gaps)."""
         with self._guard("read the game"):
@@ -277,6 +392,14 @@ class GameStore:
                 self._db.backup(copy)
         finally:
             copy.close()
+
+
+@contextmanager
+def _id_taken_on_conflict(game_id: str) -> Iterator[None]:
+    try:
+        yield
+    except sqlite3.IntegrityError:
+        raise IdTaken(f"a game with the id {game_id} already exists") from None
 
 
 def make_private_folder(folder: Path) -> None:
