@@ -1,15 +1,18 @@
-"""The optimal Cthulhu Dice bot against simple bots: 10,000 two-player games each, at engine level.
+"""The optimal Cthulhu Dice bot against simple bots, at engine level.
 
-Seats alternate (the optimal bot plays first in half the games). Prints the optimal bot's win
-rate against each opponent with a 95% confidence interval (Wilson score); issue 3 requires it to
-beat every one of them.
+Two players: 10,000 games against each simple bot, seats alternating. Three players: the best simple
+bot is found first (a round robin of three-player games between the simple bots), then the optimal
+bot plays 10,000 games against two copies of it, taking each seat in turn. Prints win rates with 95%
+confidence intervals (Wilson score; a shared win counts as a fraction). The optimal bot beats an
+opponent when the interval's lower end is above an equal share (1/2 with two players, 1/3 with three).
 
-    .venv/bin/python benchmarks/cthulhu_dice_bots.py [--games N]
+    .venv/bin/python benchmarks/cthulhu_dice_bots.py [--games N] [--skip-two-players] [--skip-three-players]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import time
 
@@ -20,44 +23,84 @@ from tabletop.games.cthulhu_dice import ENGINE
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate (a shared win counts half)."""
+    """95% Wilson score interval for a win rate (a shared win counts as a fraction)."""
     p = wins / games
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
     return centre - half, centre + half
 
 
-def duel(optimal: OptimalBot, opponent, games: int) -> float:
-    """Wins of the optimal bot over ``games`` games, alternating who sits first."""
+def share(outcome, seat: int) -> float:
+    return 1 / len(outcome.winners) if seat in outcome.winners else 0.0
+
+
+def match(bot, others: list, games: int, first_seed: int = 0) -> float:
+    """Wins of ``bot`` over ``games`` games against ``others``, taking every seat in turn."""
+    players = len(others) + 1
     wins = 0.0
     for game in range(games):
-        bots = [optimal, opponent] if game % 2 == 0 else [opponent, optimal]
-        outcome = play_match(ENGINE, bots, seed=game)
-        me = game % 2
-        if me in outcome.winners:
-            wins += 1 / len(outcome.winners)
+        me = game % players
+        bots = list(others)
+        bots.insert(me, bot)
+        wins += share(play_match(ENGINE, bots, seed=first_seed + game), me)
     return wins
 
 
-def main(games: int) -> None:
+def verdict(wins: float, games: int, fair: float) -> str:
+    low, high = wilson(wins, games)
+    word = "beats it" if low > fair else "DOES NOT clearly beat it"
+    return f"win rate {wins / games:.4f}  95% CI [{low:.4f}, {high:.4f}]  (an equal share is {fair:.4f}) {word}"
+
+
+def simple_bots() -> list:
+    return [CautiousBot(), ThresholdBot(2), ThresholdBot(3), ThresholdBot(4), ThresholdBot(5), ThresholdBot(6)]
+
+
+def two_players(games: int) -> None:
     optimal = OptimalBot()
-    opponents = [CautiousBot(), ThresholdBot(2), ThresholdBot(3), ThresholdBot(5), RandomBot(seed=1)]
-    print(f"optimal bot vs each opponent, {games} two-player games (seats alternate)")
-    beaten = 0
+    opponents = simple_bots() + [RandomBot(seed=1)]
+    print(f"two players: the optimal bot against each opponent, {games} games each (seats alternate)")
     for opponent in opponents:
         started = time.perf_counter()
-        wins = duel(optimal, opponent, games)
-        low, high = wilson(wins, games)
-        verdict = "beats it" if low > 0.5 else "DOES NOT clearly beat it"
-        beaten += low > 0.5
-        print(
-            f"  vs {opponent.name:24s} win rate {wins / games:.3f}  95% CI [{low:.3f}, {high:.3f}]  "
-            f"{verdict}  ({time.perf_counter() - started:.1f} s)"
-        )
-    print(f"beats {beaten} of {len(opponents)} opponents")
+        wins = match(optimal, [opponent], games)
+        print(f"  vs {opponent.name:24s} {verdict(wins, games, 1 / 2)}  ({time.perf_counter() - started:.0f} s)")
+
+
+def best_simple_bot(games_per_table: int) -> object:
+    """The simple bot with the highest win rate over a round robin of three-player games between them."""
+    bots = simple_bots()
+    wins = {b.name: 0.0 for b in bots}
+    played = {b.name: 0 for b in bots}
+    seed = 1_000_000
+    for table in itertools.permutations(bots, 3):
+        for _ in range(games_per_table):
+            outcome = play_match(ENGINE, list(table), seed=seed)
+            seed += 1
+            for seat, bot in enumerate(table):
+                wins[bot.name] += share(outcome, seat)
+                played[bot.name] += 1
+    ranking = sorted(bots, key=lambda b: -wins[b.name] / played[b.name])
+    print("  simple bots in a three-player round robin (win rate): "
+          + ", ".join(f"{b.name} {wins[b.name] / played[b.name]:.3f}" for b in ranking))
+    return ranking[0]
+
+
+def three_players(games: int, round_robin: int) -> None:
+    print(f"three players: the best simple bot, then the optimal bot against two copies of it ({games} games)")
+    best = best_simple_bot(round_robin)
+    started = time.perf_counter()
+    wins = match(OptimalBot(), [best, best], games)
+    print(f"  optimal vs 2 x {best.name}: {verdict(wins, games, 1 / 3)}  ({time.perf_counter() - started:.0f} s)")
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
-    main(parser.parse_args().games)
+    parser.add_argument("--round-robin", type=int, default=100, help="games per seating in the simple bots' round robin")
+    parser.add_argument("--skip-two-players", action="store_true")
+    parser.add_argument("--skip-three-players", action="store_true")
+    args = parser.parse_args()
+    if not args.skip_two_players:
+        two_players(args.games)
+    if not args.skip_three_players:
+        three_players(args.games, args.round_robin)

@@ -1,7 +1,9 @@
 """Cthulhu Wars engine speed: legal-move generation time and complete random games per second.
 
 Run: .venv/bin/python benchmarks/cthulhu_wars_bench.py [games per player count]
-Prints figures only (issue 5 targets: legal moves under 2 ms, 2+ random 4-player games/s).
+Prints figures only (targets: legal moves under 2 ms at any point; at least 10 random 5-player games/s, the
+expansion factions seated too), on Earth and on the Dreamlands map (tunnels, the Bhole, the Zoogs, the Citadel
+check after every step).
 """
 
 from __future__ import annotations
@@ -15,10 +17,19 @@ from tabletop.games.cthulhu_wars import ENGINE
 from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 
 
-def random_game(players: int, seed: int, timings: list[float] | None = None) -> int:
+#: Tables measured besides the default factions: every expansion faction seated.
+EXPANSION_TABLES = {
+    5: ["great-cthulhu", "windwalker", "sleeper", "opener-of-the-way", "yellow-sign"],
+    4: ["crawling-chaos", "windwalker", "sleeper", "opener-of-the-way"],
+    3: ["windwalker", "sleeper", "opener-of-the-way"],
+}
+
+
+def random_game(players: int, seed: int, timings: list[float] | None = None, factions: list[str] | None = None,
+                map_name: str = "earth") -> int:
     """Play one game of random legal moves; return the number of moves."""
     rnd = random.Random(seed)
-    state = ENGINE.new_game(CthulhuWarsOptions(), players, seed)
+    state = ENGINE.new_game(CthulhuWarsOptions(factions=factions, map=map_name), players, seed)
     moves = 0
     while ENGINE.outcome(state) is None:
         seat = rnd.choice(ENGINE.to_move(state))
@@ -41,15 +52,18 @@ def best_of_three(state, seat: int) -> float:
 
 
 def main(games: int) -> None:
-    for players in (3, 4, 5):
+    tables = [(p, None, m) for m in ("earth", "dreamlands") for p in (3, 4, 5)]
+    tables += [(p, EXPANSION_TABLES[p], m) for m in ("earth", "dreamlands") for p in (3, 4, 5)]
+    for players, factions, map_name in tables:
         timings: list[float] = []
         for seed in range(games):
-            random_game(players, seed, timings)
+            random_game(players, seed, timings, factions, map_name)
         start = time.perf_counter()
-        moves = sum(random_game(players, 1000 + seed) for seed in range(games))
+        moves = sum(random_game(players, 1000 + seed, None, factions, map_name) for seed in range(games))
         elapsed = time.perf_counter() - start
+        label = ", ".join(factions) if factions else "default factions"
         print(
-            f"{players} players: legal_moves median {statistics.median(timings) * 1000:.3f} ms, "
+            f"{map_name}, {players} players ({label}): legal_moves median {statistics.median(timings) * 1000:.3f} ms, "
             f"p99 {statistics.quantiles(timings, n=100)[-1] * 1000:.3f} ms, "
             f"max {max(timings) * 1000:.3f} ms over {len(timings)} positions; "
             f"{games / elapsed:.1f} complete random games/s ({moves / games:.0f} moves per game)"

@@ -57,3 +57,25 @@ async def test_every_example_runs_as_printed(tmp_path):
                     text = re.sub(rf'"{prefix}-[0-9a-f…]+"', f'"{game_id}"', text).replace('"…"', f'"{token}"')
             result = await client.call_tool(tool, json.loads(text))
             assert not result.is_error, f"{tool} {text}: {result.content[0].text}"
+
+
+def test_the_python_http_example_runs_as_printed(tmp_path):
+    """The README's Python block, unchanged but for the port, against a real `tabletop serve --http`."""
+    import subprocess
+    import sys
+
+    block = re.search(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S).group(1)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tabletop", "serve", "--http", "--port", "0", "--db", str(tmp_path / "g.sqlite3")],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
+    try:
+        url = re.search(r"(http://127\.0\.0\.1:\d+/mcp)", proc.stdout.readline()).group(1)
+        script = tmp_path / "example.py"
+        script.write_text(block.replace("http://127.0.0.1:8000/mcp", url))
+        done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    finally:
+        proc.terminate()
+        proc.wait()
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Started Cthulhu Dice as cthulhu-dice-") and "Ann: " in done.stdout

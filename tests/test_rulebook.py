@@ -72,10 +72,25 @@ def test_search_across_every_game(query, section):
     assert section in [f"{h.section.game}/{h.section.id}" for h in hits]
 
 
-@pytest.mark.parametrize("query, missing", [("Bhole combat", "bhole"), ("how does the citadel victory work", "citadel")])
+@pytest.mark.parametrize("query, missing", [("Yothan combat", "yothan"), ("how does the cathedral rule work", "cathedral")])
 def test_a_question_about_something_the_rules_never_mention_gets_no_unrelated_sections(query, missing):
     found = rulebook.search(query)
     assert found.matches == [] and missing in found.unknown
+
+
+@pytest.mark.parametrize(
+    "question, section",
+    [
+        ("What is the Bhole's Combat?", "dreamlands-bhole"),
+        ("How many dice are rolled for Zoogs in the first Doom Phase?", "dreamlands-zoogs"),
+        ("How does the Citadel victory work?", "dreamlands-citadels"),
+        ("What happens when a Zoog appears on a Citadel with a controlled Gate?", "dreamlands-zoogs"),
+    ],
+)
+def test_the_dreamlands_questions_find_their_section_first(question, section):
+    """The issue's four questions, asked as a person would (rules_text cthulhu-wars/dreamlands-*)."""
+    found = rulebook.search(question, "cthulhu-wars").matches
+    assert found and found[0].section.id == section, [m.section.id for m in found]
 
 
 def test_snippets_are_text_not_headings():

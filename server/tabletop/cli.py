@@ -1,65 +1,185 @@
-"""The ``tabletop`` command: serve the MCP server, regenerate the JSON Schemas."""
+"""The ``tabletop`` command: serve the MCP server, back up its games, solve, check map files, regenerate the JSON
+Schemas.
+
+A command that cannot start (a busy port, a database that cannot be opened) says why in one line on
+stderr and exits with status 2; nothing prints a traceback at a user.
+"""
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
 import logging
 import os
+import socket
 import sys
 from pathlib import Path
 
 from . import __version__
 
 TOKEN_ENV = "TABLETOP_TOKEN"
+MAPS_ENV = "TABLETOP_MAPS"
+
+
+class CommandError(Exception):
+    """A command cannot go on; its message is the one line the user reads."""
+
+
+def open_store(db: str | None, synchronous: str = "NORMAL"):
+    """The store ``--db`` names (a SQLite file or a ``postgresql://`` URL), else ``$TABLETOP_DB``, else the default file."""
+    from .sessions.store import StorageError, default_db_target
+    from .sessions.store import open_store as open_any_store
+
+    try:
+        return open_any_store(db or default_db_target(), synchronous=synchronous.upper())
+    except StorageError as err:
+        raise CommandError(err.message) from None
 
 
 def build(db: str | None, synchronous: str = "NORMAL", json_content: bool = False, output_schemas: bool = False):
-    """The MCP server over the game store at ``db`` (the default path when None)."""
+    """The MCP server over the game store ``db`` names (the default when None)."""
     from .app.server import build_server
     from .sessions.manager import GameSessions
-    from .sessions.store import GameStore, default_db_path
 
-    store = GameStore(db or default_db_path(), synchronous=synchronous.upper())
+    store = open_store(db, synchronous)
     return build_server(GameSessions(store), json_content=json_content, output_schemas=output_schemas), store
 
 
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port``, or a CommandError saying why not (a busy port, an unknown host)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as err:
+        reason = err.strerror or str(err)
+        hint = "; another program (or another tabletop server) uses it: pick another with --port" if err.errno == 98 else ""
+        raise CommandError(f"cannot listen on {host}:{port}: {reason}{hint}") from None
+    return sock
+
+
 def serve(args: argparse.Namespace) -> None:
+    token = args.token or os.environ.get(TOKEN_ENV)
+    if args.http and not token and not is_loopback(args.host) and not args.allow_no_token:
+        raise CommandError(
+            f"refusing to serve {args.host} without a token: anyone who can reach it could create and play games. "
+            f"Set {TOKEN_ENV}, or pass --allow-no-token if the network is yours alone"
+        )
+    use_maps(args.maps or os.environ.get(MAPS_ENV))
+    sock = listening_socket(args.host, args.port) if args.http else None
     mcp, store = build(args.db, args.sync, args.json_content, args.output_schemas)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
-    if not args.http:
-        mcp.run()
-        return
+    try:
+        if args.http:
+            serve_http(args, mcp, store, sock, token)
+        else:
+            mcp.run()
+    finally:
+        store.close()
+
+
+def serve_http(args: argparse.Namespace, mcp, store, sock: socket.socket, token: str | None) -> None:
     import anyio
     import uvicorn
 
     from .app.http import MCP_PATH, http_app
 
-    token = args.token or os.environ.get(TOKEN_ENV)
-    app = http_app(mcp, args.host, token)
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
-    server = uvicorn.Server(config)
+    # On a shared (PostgreSQL) store the server is one of a fleet: no MCP session may live in one process,
+    # so that a load balancer can send each request to any of them.
+    app = http_app(mcp, args.host, token, stateless=store.remote)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
 
     async def run() -> None:
         async with anyio.create_task_group() as tg:
-            tg.start_soon(server.serve)
+            tg.start_soon(server.serve, [sock])
             while not server.started:
                 await anyio.sleep(0.02)
-            port = server.servers[0].sockets[0].getsockname()[1]
-            announce(f"http://{args.host}:{port}{MCP_PATH}", token, store.path)
+            port = sock.getsockname()[1]
+            host = f"[{args.host}]" if ":" in args.host else args.host
+            announce(f"http://{host}:{port}{MCP_PATH}", token, store.location)
 
     anyio.run(run)
 
 
-def announce(url: str, token: str | None, db: Path) -> None:
-    """Print where the server listens and a client configuration block to paste."""
-    entry: dict = {"type": "http", "url": url}
-    if token:
-        entry["headers"] = {"Authorization": "Bearer <your token>"}
+def use_maps(folder: str | None) -> None:
+    """Offer the Cthulhu Wars maps in ``folder`` beside the built-in ones (a line on stderr says which)."""
+    if not folder:
+        return
+    from .games.cthulhu_wars.maps import MapFolderError, use_maps_folder
+
+    try:
+        added = use_maps_folder(folder)
+    except MapFolderError as err:
+        raise CommandError(str(err)) from None
+    names = ", ".join(f"{m.id} ({', '.join(m.layouts)})" for m in added) or "none"
+    print(f"tabletop: Cthulhu Wars maps from {folder}: {names}", file=sys.stderr)
+
+
+def maps(args: argparse.Namespace) -> None:
+    """``maps check FILE...``: every problem of each Cthulhu Wars map file, or what it offers."""
+    from .games.cthulhu_wars.maps.check import read_map_file
+    from .games.cthulhu_wars.maps.fileformat import provisional_items
+
+    bad = 0
+    for name in args.files:
+        path = Path(name)
+        mapfile, problems = read_map_file(path)
+        if problems:
+            bad += 1
+            print(f"{path}: {len(problems)} problem{'s' if len(problems) > 1 else ''}")
+            for problem in problems:
+                print(f"  - {problem}")
+            continue
+        layouts = ", ".join(f"{e.name} ({e.players} players{'' if e.recommended else ', alternate'})" for e in mapfile.layouts)
+        status = mapfile.provenance.status
+        if status == "provisional":
+            status += f", {len(provisional_items(mapfile))} facts unconfirmed"
+        print(f"{path}: ok: map {mapfile.map} ({status}); layouts {layouts}")
+    if bad:
+        raise CommandError(f"{bad} of {len(args.files)} map file{'s' if len(args.files) > 1 else ''} "
+                           f"{'has' if bad == 1 else 'have'} problems")
+
+
+def announce(url: str, token: str | None, db: str) -> None:
+    """Print where the server listens and how to add it to the common clients."""
+    header = {"Authorization": "Bearer <your token>"} if token else None
     print(f"Tabletop MCP {__version__} serving streamable HTTP at {url}", flush=True)
     print(f"Games are stored in {db}", flush=True)
-    print("Client configuration:", flush=True)
+    claude = f"claude mcp add --transport http tabletop {url}"
+    if token:
+        claude += f' --header "Authorization: Bearer ${TOKEN_ENV}"'
+    print(f"Claude Code: {claude}", flush=True)
+    vscode = {"servers": {"tabletop": {"type": "http", "url": url, **({"headers": header} if header else {})}}}
+    print("VS Code (.vscode/mcp.json):", flush=True)
+    print(json.dumps(vscode, indent=2), flush=True)
+    print("Claude Desktop and other clients (mcpServers):", flush=True)
+    entry = {"type": "http", "url": url, **({"headers": header} if header else {})}
     print(json.dumps({"mcpServers": {"tabletop": entry}}, indent=2), flush=True)
+
+
+def backup(args: argparse.Namespace) -> None:
+    """Copy the live game database consistently (SQLite's backup API), even while a server uses it."""
+    from .sessions.store import StorageError
+
+    store = open_store(args.db)
+    try:
+        store.backup(Path(args.file))
+    except StorageError as err:
+        raise CommandError(err.message) from None
+    finally:
+        store.close()
+    print(f"backed up {store.location} to {args.file}")
 
 
 def schemas(args: argparse.Namespace) -> None:
@@ -77,7 +197,7 @@ def schemas(args: argparse.Namespace) -> None:
 
 
 def solve(args: argparse.Namespace) -> None:
-    """Solve a game exactly; today only Cthulhu Dice (two players), writing the advisor's table."""
+    """Solve a game exactly; today Cthulhu Dice (two or three players), writing the advisor's table."""
     from .games.cthulhu_dice.solver import main as solve_cthulhu_dice
 
     raise SystemExit(solve_cthulhu_dice(args.solver_args))
@@ -92,11 +212,21 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--http", action="store_true", help="serve streamable HTTP instead of stdio")
     run.add_argument("--host", default="127.0.0.1", help="HTTP address to bind (default 127.0.0.1, this machine only)")
     run.add_argument("--port", type=int, default=8000, help="HTTP port (default 8000; 0 picks a free one)")
-    run.add_argument("--token", help=f"require this bearer token from HTTP clients (or set ${TOKEN_ENV})")
-    run.add_argument("--db", help="SQLite file for games (default: $TABLETOP_DB or ~/.local/share/tabletop-mcp/games.sqlite3)")
+    run.add_argument(
+        "--token", help=f"require this bearer token from HTTP clients; better set ${TOKEN_ENV}, which other users cannot see"
+    )
+    run.add_argument(
+        "--allow-no-token", action="store_true", help="serve an address other than this machine's without a token"
+    )
+    run.add_argument(
+        "--db",
+        help="where games are kept: a SQLite file, or a postgresql://user@host/dbname URL shared by a fleet of servers "
+        "(default: $TABLETOP_DB or ~/.local/share/tabletop-mcp/games.sqlite3)",
+    )
     run.add_argument(
         "--sync", choices=["normal", "full"], default="normal",
-        help="SQLite synchronous mode: normal survives a killed server, full also survives power loss",
+        help="SQLite synchronous mode: normal survives a killed server, full also survives power loss "
+        "(PostgreSQL commits durably by itself, as its synchronous_commit setting says)",
     )
     run.add_argument(
         "--json-content", action="store_true",
@@ -106,12 +236,26 @@ def parser() -> argparse.ArgumentParser:
         "--output-schemas", action="store_true",
         help="advertise every tool's output schema in tools/list (left out by default to keep it short for models)",
     )
+    run.add_argument("--maps", help=f"a folder of Cthulhu Wars map files to offer beside the built-in maps (or ${MAPS_ENV})")
     run.set_defaults(func=serve)
 
-    exact = commands.add_parser("solve", help="compute exact optimal play (writes the advisor's table)")
+    atlas = commands.add_parser("maps", help="Cthulhu Wars map files")
+    atlas_commands = atlas.add_subparsers(dest="maps_command", required=True)
+    check = atlas_commands.add_parser("check", help="name every problem of map files (symmetry, reachability, ...)")
+    check.add_argument("files", nargs="+", metavar="FILE", help="map files (JSON, see schemas/cthulhu-wars-map.schema.json)")
+    check.set_defaults(func=maps)
+
+    exact = commands.add_parser(
+        "solve", help="compute exact optimal play (writes the advisor's table; e.g. solve cthulhu-dice --players 3)"
+    )
     exact.add_argument("game", choices=["cthulhu-dice"])
     exact.add_argument("solver_args", nargs=argparse.REMAINDER, help="options of the solver (see --help after the game)")
     exact.set_defaults(func=solve)
+
+    copy = commands.add_parser("backup", help="copy the game database consistently, even while a server runs")
+    copy.add_argument("file", help="the new file to write (refused if it exists)")
+    copy.add_argument("--db", help="the game database (default: $TABLETOP_DB or ~/.local/share/tabletop-mcp/games.sqlite3)")
+    copy.set_defaults(func=backup)
 
     gen = commands.add_parser("schemas", help="write every tool's input and output JSON Schema")
     gen.add_argument("--out", default="schemas", help="folder to write to (default: schemas)")
@@ -122,7 +266,11 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> None:
     args = parser().parse_args(argv)
-    args.func(args)
+    try:
+        args.func(args)
+    except CommandError as err:
+        print(f"tabletop: {err}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Every tool's input and output JSON Schema, as files in schemas/ (generated, checked in)."""
+"""Every tool's input and output JSON Schema, and the Cthulhu Wars map-file schema, as files in schemas/ (generated,
+checked in)."""
 
 from __future__ import annotations
 
@@ -24,13 +25,25 @@ def tool_schemas() -> dict[str, dict]:
     return files
 
 
+def document_schemas() -> dict[str, dict]:
+    """File name -> schema of the data files users write: the Cthulhu Wars map file (rules_text
+    ``cthulhu-wars/map-files``)."""
+    from .games.cthulhu_wars.maps.fileformat import schema
+
+    return {"cthulhu-wars-map.schema.json": schema()}
+
+
+def all_schemas() -> dict[str, dict]:
+    return {**tool_schemas(), **document_schemas()}
+
+
 def render(schema: dict) -> str:
     return json.dumps(schema, indent=2, sort_keys=True) + "\n"
 
 
 def write_schemas(folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
-    wanted = tool_schemas()
+    wanted = all_schemas()
     for old in folder.glob("*.json"):
         if old.name not in wanted:
             old.unlink()
@@ -44,7 +57,7 @@ def write_schemas(folder: Path) -> list[Path]:
 
 def check_schemas(folder: Path) -> list[str]:
     """Names of schema files that are missing, different or no longer wanted."""
-    wanted = tool_schemas()
+    wanted = all_schemas()
     present = {p.name for p in folder.glob("*.json")}
     problems = [n for n, s in wanted.items() if n not in present or (folder / n).read_text(encoding="utf-8") != render(s)]
     return sorted(problems + [n for n in present if n not in wanted])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -30,8 +31,10 @@ async def test_two_seats_deploy_in_secret_then_play_a_whole_game(server):
         assert sides_shown(await call(south_client, "get_state", game_id=game_id, token=south, detail="full")) == {"South"}
         assert sides_shown(await call(south_client, "get_state", game_id=game_id, detail="full")) == set()
         log = await call(south_client, "history", game_id=game_id, token=south)
-        assert [m["move"] for m in log["moves"]] == ["place I o12"] and log["hidden"] == 1
-        assert (await call(south_client, "history", game_id=game_id))["hidden"] == 2
+        assert [(m["ply"], m["move"]) for m in log["moves"]] == [(1, "place I o12")] and log["hidden"] is None
+        assert log["ply"] == 1, "South counts only its own moves: nothing tells it how many North made"
+        spectator = await call(south_client, "history", game_id=game_id)
+        assert spectator["moves"] == [] and spectator["ply"] == 0 and spectator["hidden"] is None
         status = await call(south_client, "network_status", game_id=game_id)
         assert status["sides"] == [], "lines would give the deployments away"
         picture = await south_client.call_tool("render_board", {"game_id": game_id, "token": south, "format": "svg"})
@@ -78,3 +81,37 @@ async def test_two_seats_deploy_in_secret_then_play_a_whole_game(server):
         assert state["outcome"]["reason"]
         log = await call(north_client, "history", game_id=game_id, limit=200)
         assert log["seed"] == 8 and len(log["moves"]) == min(200, state["ply"])
+
+
+async def south_sees(client, game_id: str, token: str) -> list:
+    """Everything South's token can read about the game during set-up, with the game id left out."""
+    answers = [
+        await client.call_tool("get_state", {"game_id": game_id, "token": token, "detail": "full"}),
+        await client.call_tool("get_state", {"game_id": game_id}),
+        await client.call_tool("history", {"game_id": game_id, "token": token}),
+        await client.call_tool("wait_for_turn", {"game_id": game_id, "token": token, "timeout_seconds": 0}),
+        await client.call_tool("legal_moves", {"game_id": game_id, "token": token, "focus": "o12"}),
+    ]
+    listed = (await client.call_tool("list_games", {"recent": 5})).structured_content["recent"]
+    for move in answers[2].structured_content["moves"]:
+        move.pop("played_at")  # when South itself moved, which differs between the two games anyway
+    seen = [(a.content[0].text, a.structured_content) for a in answers] + [[g["moves"] for g in listed if g["game_id"] == game_id]]
+    return json.loads(json.dumps(seen).replace(game_id, "GAME"))
+
+
+async def test_during_hidden_deployment_nothing_tells_a_seat_how_many_moves_the_other_made(server):
+    """Two games where South plays the same set-up moves while North makes one move or nine (placements and
+    take-backs): every answer South can get is the same in both."""
+    async with Client(server) as client:
+        seen = []
+        for north_moves in (["place C c7"], ["place C c7", "remove c7", "place C c7", "place C d7", "remove d7",
+                                             "place I e7", "remove e7", "place I e7", "place K f7"]):  # fmt: skip
+            game = await call(client, "new_game", game="game-of-war", players=["Ann", "Bob"], seed=8)
+            game_id = game["game_id"]
+            north, south = (s["token"] for s in game["seats"])
+            await call(client, "apply_move", game_id=game_id, token=south, moves=["place I o12", "place I o13"])
+            await call(client, "apply_move", game_id=game_id, token=north, moves=north_moves)
+            played = await call(client, "apply_move", game_id=game_id, token=south, move="place C p12")
+            assert played["played"][0]["ply"] == 3, "South's own moves are numbered among the moves it may see"
+            seen.append(await south_sees(client, game_id, south))
+        assert seen[0] == seen[1]

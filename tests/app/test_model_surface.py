@@ -300,7 +300,7 @@ async def test_calculators_and_lookups_cite_the_rules_they_rest_on(client: Clien
     answers = {
         "list_adjacent": {"area": "europe"},
         "cthulhu_dice_odds": {},
-        "cthulhu_dice_advice": {"position": {"my_score": 3, "opponent_score": 5, "opponent_still_to_play": True}},
+        "cthulhu_dice_advice": {"position": {"scores": [3, 5], "seat": 0}},
         "gather_power": {"game_id": wars_id},
         "battle_odds": {"attacker_dice": 4, "defender_dice": 2},
         "network_status": {"game_id": war_id},
@@ -312,8 +312,8 @@ async def test_calculators_and_lookups_cite_the_rules_they_rest_on(client: Clien
 
 
 async def test_search_rules_says_plainly_when_nothing_matches(client: Client):
-    result = await call(client, "search_rules", query="Bhole combat")
-    assert result["results"] == [] and "bhole" in result["note"] and "Nothing in the rules matches" in result["note"]
+    result = await call(client, "search_rules", query="Yothan combat")
+    assert result["results"] == [] and "yothan" in result["note"] and "Nothing in the rules matches" in result["note"]
     found = await call(client, "search_rules", query="what happens with three tentacles")
     assert found["results"] and found["note"] is None and not found["results"][0]["snippet"].startswith("#")
 
@@ -334,7 +334,11 @@ async def test_prompt_arguments_are_described_and_completions_are_offered(client
 
 
 # ---- pictures ------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("options, seats", [({}, 3), ({}, 4), ({"alternate_layout": True}, 4), ({}, 5)])
+@pytest.mark.parametrize(
+    "options, seats",
+    [({}, 3), ({}, 4), ({"alternate_layout": True}, 4), ({}, 5), ({"map": "dreamlands"}, 3), ({"map": "dreamlands"}, 4),
+     ({"map": "dreamlands", "alternate_layout": True}, 4), ({"map": "dreamlands"}, 5)],
+)
 def test_no_area_of_any_layout_is_drawn_over_another(options, seats):
     state = CTHULHU_WARS.new_game(CTHULHU_WARS.read_options(options), seats, 1)
     where = area_places(state)
@@ -358,3 +362,15 @@ async def test_pictures_use_full_names_a_key_and_the_players_names(client: Clien
     assert text_of(played).startswith("Ann played") and "seat 0" not in text_of(played)
     svg = (await client.call_tool("render_board", {"game_id": dice_id, "format": "svg"})).content[-1].resource.text
     assert "Ann" in svg and "seat 0" not in svg
+
+
+async def test_a_refused_move_is_logged_once_briefly(client: Client, caplog):
+    import logging
+
+    game_id, tokens, made = await new_game(client, "cthulhu-wars", seats=5, seed=3)
+    with caplog.at_level(logging.DEBUG):
+        await refused(client, "apply_move", game_id=game_id, token=tokens[made["to_move"][0]], move="fly " + "x" * 190)
+    ours = [r for r in caplog.records if r.name == "tabletop.refusals"]
+    sdk = [r for r in caplog.records if r.name.startswith("mcp") and "failed" in r.getMessage()]
+    assert len(ours) == 1 and sdk == []
+    assert len(ours[0].getMessage()) <= len("apply_move refused: ") + 200

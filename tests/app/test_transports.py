@@ -17,8 +17,6 @@ from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
 from tabletop.app.http import http_app
-from tabletop.sessions.manager import GameSessions
-from tabletop.sessions.store import GameStore
 
 from .helpers import call, refused
 
@@ -92,8 +90,8 @@ def start_http_server(db, *extra: str) -> tuple[subprocess.Popen, str]:
     return proc, match.group(1)
 
 
-async def test_a_server_killed_with_sigkill_loses_no_acknowledged_move(tmp_path):
-    db = tmp_path / "killed.sqlite3"
+async def test_a_server_killed_with_sigkill_loses_no_acknowledged_move(stores):
+    db = stores.target  # a SQLite file, then a PostgreSQL database
     proc, url = start_http_server(db)
     try:
         async with Client(url) as client:
@@ -112,8 +110,8 @@ async def test_a_server_killed_with_sigkill_loses_no_acknowledged_move(tmp_path)
         proc.wait()
     assert proc.returncode == -signal.SIGKILL
 
-    # the file alone, read back in this process, holds every acknowledged move
-    local = GameSessions(GameStore(db))
+    # the database alone, read back in this process, holds every acknowledged move
+    local = stores.sessions()
     live = local.get(game["game_id"])
     assert live.ply == last["played"][-1]["ply"] == 25
     assert live.engine.view(live.state, None) == last["view"]
@@ -150,3 +148,14 @@ async def test_http_token_from_the_environment(tmp_path):
     finally:
         env_proc.terminate()
         env_proc.wait()
+
+
+@pytest.mark.parametrize("order", [("Bearer s3cret", "Bearer wrong"), ("Bearer wrong", "Bearer s3cret")])
+async def test_two_authorization_headers_are_refused_whichever_comes_first(http_server, order):
+    async with httpx2.AsyncClient(timeout=30) as http:
+        raw = await http.post(
+            http_server,
+            json={"jsonrpc": "2.0", "id": 1, "method": "ping"},
+            headers=[("Authorization", order[0]), ("Authorization", order[1]), ("Accept", "application/json, text/event-stream")],
+        )
+    assert raw.status_code == 401 and "more than one Authorization header" in raw.text

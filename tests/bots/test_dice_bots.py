@@ -51,15 +51,29 @@ def test_matches_are_reproducible_from_their_seed():
 
 def test_the_optimal_bot_follows_the_advisor_and_its_fast_path_agrees():
     from tabletop.bots.cthulhu_dice import OptimalBot
-    from tabletop.games.cthulhu_dice.advice import duel_for
+    from tabletop.games.cthulhu_dice.advice import situation_for
 
     bot = OptimalBot()
     checked = 0
     for state, choice in decisions(ThresholdBot(3), seeds=range(12)):
-        position = duel_for(state, state.seat).position
-        advice = bot.advisor.advise(position)
-        assert bot.advisor.continues(position) == (advice.choice == "continue")
+        situation = situation_for(state, state.seat)
+        advisor = bot.advisor(situation.players)
+        advice = advisor.advise(situation.position)
+        assert advisor.continues(situation.position) == (advice.choice == "continue")
         assert isinstance(bot.choose(ENGINE, state, state.seat), Roll) == (advice.choice == "continue")
         checked += 1
     assert checked > 50
 
+
+def test_the_optimal_bot_plays_three_player_games_exactly():
+    from tabletop.bots.cthulhu_dice import OptimalBot
+    from tabletop.games.cthulhu_dice.advice import situation_for
+
+    bot = OptimalBot()
+    outcome = play_match(ENGINE, [bot, ThresholdBot(3), CautiousBot()], seed=11)
+    assert outcome.winners
+    state = ENGINE.new_game(ENGINE.read_options({}), 3, 5)
+    state, _ = ENGINE.apply(state, 0, Roll())
+    if ENGINE.to_move(state) == [0]:
+        situation = situation_for(state, 0)
+        assert situation.players == 3 and not situation.approximate

@@ -32,7 +32,7 @@ def check_invariants(state: DiceState, before: DiceState) -> None:
 
 def play_random_game(seats: int, seed: int, policy_seed: int, options: dict) -> tuple[DiceState, list]:
     rng = random.Random(policy_seed)
-    boldness = rng.random()
+    boldness = rng.uniform(0.1, 0.9)  # a player who never banks could roll forever
     state = ENGINE.new_game(ENGINE.read_options(options), seats, seed)
     log = []
     for _ in range(MAX_ACTIONS):

@@ -10,13 +10,16 @@ from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 from tabletop.games.cthulhu_wars.state import POOL, GameState, Turn
 
 GC = "great-cthulhu"
-CC = "stand-in-crawling-chaos"
-BG = "stand-in-black-goat"
-YS = "stand-in-yellow-sign"
+CC = "crawling-chaos"
+BG = "black-goat"
+YS = "yellow-sign"
+SL = "sleeper"
+WW = "windwalker"
+OW = "opener-of-the-way"
 
 
-#: The factions these core tests seat: Great Cthulhu with stand-ins, whatever else is registered.
-CORE_FACTIONS = [GC, CC, BG, YS, "stand-in-sleeper"]
+#: The factions these core tests seat, in seat order (as many as the game has players).
+CORE_FACTIONS = [GC, CC, BG, YS, SL]
 
 
 def new_game(players: int = 3, seed: int = 1, *, direction: str | None = "clockwise", **options) -> GameState:
@@ -73,7 +76,7 @@ class ScriptedDice(Rng):
     def copy(self) -> ScriptedDice:
         return ScriptedDice(self.rolls, self.at)
 
-    def die(self, sides: int = 6) -> int:
+    def die(self, sides: int = 6, what: str = "a die") -> int:
         self.at += 1
         return self.rolls[self.at - 1]
 
@@ -93,3 +96,23 @@ def random_game(players: int, seed: int, check=None, options: dict | None = None
         state = after
         assert len(moves) < 20000, "a random game must end"
     return state, moves
+
+
+def seated(factions: list[str], seed: int = 1, *, starts: dict[str, str] | None = None,
+           direction: str | None = "clockwise", **options) -> GameState:
+    """A game seating ``factions``: start decisions answered from ``starts`` (else the first Area offered), then the
+    round-1 direction (``direction=None`` leaves it open)."""
+    state = ENGINE.new_game(CthulhuWarsOptions(factions=factions, **options), len(factions), seed)
+    while state.pending and state.pending[0].kind == "start-area":
+        s = state.pending[0].seat
+        area = (starts or {}).get(state.seats[s].faction) or ENGINE.legal_actions(state, s)[0].area
+        state, _ = play(state, s, f"start {area}")
+    if direction is not None:
+        state, _ = play(state, state.first_player, f"direction {direction}")
+    return state
+
+
+def texts(state: GameState, faction: str) -> set[str]:
+    """Every legal move of ``faction`` now, in notation."""
+    s = state.seat_of(faction)
+    return {ENGINE.notation(a) for a in ENGINE.legal_actions(state, s)}

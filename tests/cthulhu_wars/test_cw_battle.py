@@ -94,12 +94,13 @@ def test_a_faction_can_claim_another_sides_assignment(monkeypatch):
 
 
 def regenerate_battle(rolls):
-    """Crawling Chaos (stand-in) attacks two Starspawn with Regenerate in the North Pacific."""
+    """Crawling Chaos attacks two Starspawn with Regenerate in the North Pacific."""
     state = new_game(3)
     gc = seat(state, GC)
     state.seats[gc].spellbooks = ["regenerate"]
+    state.seats[seat(state, CC)].spellbooks = ["abduct", "madness", "emissary"]
     put(state, GC, "starspawn", "north-pacific", 2)
-    put(state, CC, "nyarlathotep", "north-pacific")  # the stand-in rolls 4 dice
+    put(state, CC, "nyarlathotep", "north-pacific")  # 3 + 1 spellbooks: Nyarlathotep rolls 4 dice
     give_turn(state, CC, power=3)
     state.rng = ScriptedDice(rolls)
     state, _ = play(state, CC, "battle north-pacific vs great")

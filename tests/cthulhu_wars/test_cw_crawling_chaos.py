@@ -10,12 +10,12 @@ from tabletop.games.cthulhu_wars.factions import FACTIONS, default_factions
 from .cw_helpers import GC, ScriptedDice, give_turn, new_game, play, put, seat
 
 CC = "crawling-chaos"
-BG = "stand-in-black-goat"
+BG = "black-goat"
 CRAWLING_CHAOS = FACTIONS[CC]
 
 
 def game(*books, power=None):
-    """A 3-player game (Great Cthulhu, Crawling Chaos, a stand-in) with Crawling Chaos holding ``books``."""
+    """A 3-player game (Great Cthulhu, Crawling Chaos, Black Goat) with Crawling Chaos holding ``books``."""
     state = new_game(3, factions=[GC, CC, BG])
     state.seats[seat(state, CC)].spellbooks = list(books)
     if power is not None:
@@ -27,12 +27,12 @@ def cc(state):
     return state.seats[seat(state, CC)]
 
 
-def test_units_costs_and_the_stand_in_drops_out():
+def test_units_costs_and_no_stand_in_is_seated():
     assert [(u.name, u.count, u.cost, u.combat, u.role) for u in CRAWLING_CHAOS.units] == [
         ("acolyte", 6, 1, 0, "cultist"), ("nightgaunt", 3, 1, 0, "monster"), ("flying-polyp", 3, 2, 1, "monster"),
         ("hunting-horror", 2, 3, 2, "monster"), ("nyarlathotep", 1, 10, 0, "goo")]  # fmt: skip
     assert len(CRAWLING_CHAOS.requirements) == 6 and len(CRAWLING_CHAOS.spellbooks) == 6
-    assert CC in default_factions(5) and "stand-in-crawling-chaos" not in default_factions(5)
+    assert CC in default_factions(5) and not any(f.startswith("stand-in") for f in default_factions(5))
     state = game()
     assert cc(state).units["acolyte"].count("asia") == 6 and state.controller("asia") == seat(state, CC)
 

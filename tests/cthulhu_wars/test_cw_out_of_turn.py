@@ -50,7 +50,7 @@ def test_an_out_of_turn_reveal_reaching_30_doom_ends_the_game_at_the_end_of_the_
     state = new_game(3)
     gc, cc = seat(state, GC), seat(state, CC)
     state.seats[cc].doom = 27
-    state.seats[cc].requirements = ["doom-10"]  # the stand-in's own requirement, already met
+    state.seats[cc].requirements = ["three-gates-or-12-power"]  # already met: no spellbook to take
     state.seats[cc].elder_signs = [3]
     state, _ = play(state, GC, "summon deep-one south-pacific")
     state, _ = play(state, CC, "reveal")

@@ -8,7 +8,7 @@ import pytest
 from tabletop.core.errors import GameError
 from tabletop.games.cthulhu_wars import ENGINE, board
 from tabletop.games.cthulhu_wars.factions import FACTIONS
-from tabletop.games.cthulhu_wars.state import POOL
+from tabletop.games.cthulhu_wars.state import HELD, POOL
 
 from .cw_helpers import random_game
 
@@ -33,6 +33,7 @@ def check_invariants(before, after, seat, action):
     for fs in after.seats:
         for owner, kind, index in fs.captives:
             assert after.seats[owner].units[kind][index] == "@captured"
+    check_gate_accounting(after)
     if after.phase != "over":
         awaited = ENGINE.to_move(after)
         assert awaited and all(ENGINE.legal_actions(after, s) for s in awaited)
@@ -40,6 +41,24 @@ def check_invariants(before, after, seat, action):
             assert all(len(ENGINE.legal_actions(after, s)) > 1 for s in awaited), "a seat with only 'done' is asked"
             turn = after.turn.seat if after.turn else None
             assert all(a.kind != "reveal" or s != turn for s in awaited for a in ENGINE.legal_actions(after, s))
+
+
+def check_gate_accounting(state):
+    """Yog-Sothoth is a Gate exactly while he is on the map, sharing his Area with at most one normal Gate; a Gate in
+    Cursed Slumber is off the map with its Cultist held, and still counts for its owner."""
+    extra = 0
+    for s, fs in enumerate(state.seats):
+        faction = FACTIONS[fs.faction]
+        yog = [p for p in fs.units.get("yog-sothoth", ()) if board.on_map(p)]
+        assert faction.gate_areas(state, s) == yog
+        extra += len(yog)
+        slumber = fs.flags.get("slumber")
+        if slumber:
+            kind, index = slumber
+            assert fs.units[kind][index] == HELD and (s, kind, index) not in state.gates.values()
+        assert board.gate_count(state, s) == len(board.controlled_gates(state, s)) + (1 if slumber else 0)
+        assert fs.units.get("serpent-man", []).count(HELD) == len(fs.flags.get("borrowed", [])) or state.phase == "doom"
+    assert len(board.gate_holders(state)) == len(state.gates) + extra
 
 
 #: Out-of-turn answers seen in the soak, by kind (filled by the soak tests, read by the last one).
@@ -69,6 +88,42 @@ def test_the_soak_used_the_out_of_turn_windows():
         for seed in range(3):
             random_game(4, seed, count_out_of_turn)
     assert OUT_OF_TURN.get("reveal", 0) > 0 and OUT_OF_TURN.get("devolve", 0) > 0, OUT_OF_TURN
+
+
+#: Five-player tables seating every expansion faction with two core ones, and smaller expansion tables.
+EXPANSION_TABLES = [
+    ["great-cthulhu", "windwalker", "sleeper", "opener-of-the-way", "yellow-sign"],
+    ["black-goat", "crawling-chaos", "windwalker", "sleeper", "opener-of-the-way"],
+    ["sleeper", "opener-of-the-way", "great-cthulhu", "windwalker", "black-goat"],
+    ["windwalker", "sleeper", "opener-of-the-way"],
+    ["crawling-chaos", "windwalker", "opener-of-the-way", "sleeper"],
+]
+#: Expansion-faction moves seen in the soak, by kind.
+EXPANSION_MOVES: dict[str, int] = {}
+
+
+def count_expansion_moves(before, after, seat, action):
+    check_invariants(before, after, seat, action)
+    if action.kind.startswith(("ww-", "sl-", "ow-", "start")):
+        EXPANSION_MOVES[action.kind] = EXPANSION_MOVES.get(action.kind, 0) + 1
+
+
+@pytest.mark.parametrize("seed", range(max(GAMES_PER_COUNT, 2) * 2))
+@pytest.mark.parametrize("table", range(len(EXPANSION_TABLES)))
+def test_random_games_with_the_expansion_factions_keep_the_invariants(table, seed):
+    factions = EXPANSION_TABLES[table]
+    state, moves = random_game(len(factions), 100 * table + seed, count_expansion_moves, {"factions": factions})
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None and all(len(state.seats[w].spellbooks) == 6 for w in outcome.winners)
+
+
+def test_the_expansion_soak_used_the_new_abilities():
+    """Runs after the soak above (file order): the new factions' actions and decisions were played."""
+    if not EXPANSION_MOVES:
+        for seed in range(4):
+            random_game(5, seed, count_expansion_moves, {"factions": EXPANSION_TABLES[seed % 3]})
+    for kind in ("start", "ww-hibernate", "sl-death-from-below", "ow-beyond-one", "sl-all-lose-one"):
+        assert EXPANSION_MOVES.get(kind, 0) > 0, (kind, EXPANSION_MOVES)
 
 
 def test_every_listed_move_applies_and_round_trips_through_notation():
@@ -116,7 +171,7 @@ def test_object_moves_are_read_too():
     "players, options",
     [
         (4, {"alternate_layout": True, "devolve_after_every_action": False, "reveal_out_of_turn": False}),
-        (3, {"factions": ["stand-in-yellow-sign", "stand-in-black-goat", "stand-in-crawling-chaos"],
+        (3, {"factions": ["yellow-sign", "windwalker", "opener-of-the-way"],
              "first_player_without_cthulhu": "seat-order"}),
         (5, {"victim_chooses_captured_cultist": False, "submerged_units_in_play": False,
              "thousand_forms_when_foes_short": "foes-lose-all", "north_atlantic_touches_north_pacific": False}),
@@ -125,3 +180,19 @@ def test_object_moves_are_read_too():
 def test_random_games_under_other_rulings(players, options):
     state, _ = random_game(players, 7, check_invariants, options)
     assert ENGINE.outcome(state) is not None
+
+
+def test_every_move_listed_with_the_expansion_factions_reads_back_from_notation_and_as_an_object():
+    factions = EXPANSION_TABLES[0]
+    state, moves = random_game(5, 21, None, {"factions": factions})
+    replay = ENGINE.new_game(state.options, 5, 21)
+    seen = set()
+    for seat, action in moves:
+        for other in ENGINE.legal_actions(replay, seat):
+            if other.kind not in seen or other.kind.startswith(("ww-", "sl-", "ow-", "start")):
+                assert ENGINE.parse(ENGINE.notation(other), replay, seat) == other, ENGINE.notation(other)
+                assert ENGINE.read_move(other.model_dump(mode="json"), replay, seat) == other
+                seen.add(other.kind)
+        replay, _ = ENGINE.apply(replay, seat, action)
+    assert replay == state
+    assert any(k.startswith(("ww-", "sl-", "ow-")) for k in seen)

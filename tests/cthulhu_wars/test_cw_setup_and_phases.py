@@ -125,6 +125,7 @@ def test_instant_death_ends_the_game_after_the_doom_phase():
     for s in state.order_from(state.first_player):
         state, _ = ENGINE.apply(state, s, ENGINE.parse("pass", state, s))
     state.seats[seat(state, GC)].power = state.seats[seat(state, CC)].power = 12
+    state.seats[seat(state, CC)].requirements = ["three-gates-or-12-power"]  # 12 Power: already met
     state, _ = play(state, GC, f"first-player {GC}")
     state, _ = play(state, GC, "direction clockwise")
     state, _ = play(state, GC, "spellbook dreams")

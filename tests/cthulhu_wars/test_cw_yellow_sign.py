@@ -16,7 +16,7 @@ LINE_UP = [GC, YS, BG]
 
 
 def ys_game(*books, power=8):
-    """A 3-player game (Great Cthulhu, Yellow Sign, stand-in Black Goat) on the Yellow Sign's turn."""
+    """A 3-player game (Great Cthulhu, Yellow Sign, Black Goat) on the Yellow Sign's turn."""
     state = new_game(3, factions=LINE_UP)
     state.seats[seat(state, YS)].spellbooks = list(books)
     give_turn(state, YS, power=power)

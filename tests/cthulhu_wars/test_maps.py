@@ -1,8 +1,5 @@
 """Map data and model: every layout loads, is symmetric, and matches the seed."""
 
-import json
-from importlib.resources import files
-
 import pytest
 from pydantic import ValidationError
 
@@ -148,6 +145,13 @@ def test_unknown_layout_lists_the_installed_ones():
         load_layout("moon")
 
 
+def test_the_earth_layouts_come_from_one_official_map_file():
+    for name in EARTH:
+        layout = load_layout(name)
+        assert layout.map == "earth" and not layout.is_provisional and layout.origin == "built-in"
+    assert load_layout("earth_4p").recommended and not load_layout("earth_4p_alt").recommended
+
+
 def test_layout_names_are_forgiving_and_cached():
     assert load_layout("Earth-3p") is load_layout("earth_3p")
 
@@ -167,7 +171,7 @@ def test_glyph_lookup():
 
 
 def _layout_json(**changes):
-    data = json.loads(files("tabletop.games.cthulhu_wars.maps").joinpath("data", "earth_3p.json").read_text())
+    data = load_layout("earth_3p").model_dump(mode="json")
     areas = {area["id"]: area for area in data["areas"]}
     for area_id, adjacent in changes.items():
         areas[area_id.replace("_", "-")]["adjacent"] = adjacent

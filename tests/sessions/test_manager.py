@@ -1,4 +1,8 @@
-"""Sessions: seats and tokens, the SQLite log, restarts, races between writers."""
+"""Sessions: seats and tokens, the move log, restarts, races between writers, waiting for a turn.
+
+Every test of the store's behaviour runs twice, on SQLite and on PostgreSQL (the ``stores`` fixture);
+tests of SQLite's own settings and file format run on SQLite alone.
+"""
 
 from __future__ import annotations
 
@@ -16,12 +20,18 @@ from tabletop.sessions.store import GameStore
 
 
 @pytest.fixture
-def db(tmp_path):
+def db(stores):
+    """The test's database, SQLite or PostgreSQL; ``sessions_on(db)`` is one server process on it."""
+    return stores
+
+
+@pytest.fixture
+def sqlite_db(tmp_path):
     return tmp_path / "games.sqlite3"
 
 
-def sessions_on(path) -> GameSessions:
-    return GameSessions(GameStore(path))
+def sessions_on(db, **options) -> GameSessions:
+    return db.sessions(**options)
 
 
 def play_until_over(sessions: GameSessions, game_id: str, tokens: list[str], limit: int = 100_000) -> None:
@@ -76,7 +86,8 @@ def test_tokens_are_required_and_stored_only_as_hashes(db):
         sessions.play(live.id, "not-a-token", "roll")
     with pytest.raises(NotYourTurn):
         sessions.play(live.id, tokens[1], "roll")
-    raw = db.read_bytes() + (db.with_name(db.name + "-wal").read_bytes() if db.with_name(db.name + "-wal").exists() else b"")
+    raw = db.everything_stored()
+    assert live.id.encode() in raw, "the check reads what is stored"
     assert all(t.encode() not in raw for t in tokens)
     assert live.ply == 0
 
@@ -163,23 +174,23 @@ def test_two_server_processes_sharing_a_database_see_each_others_moves(db):
     assert ENGINE.view(here.get(live.id).state, None) == ENGINE.view(remote.state, None)
 
 
-class RacingStore(GameStore):
-    """A store that lets another writer in just before this one appends (a deterministic race)."""
+def let_in_before_next_append(store, interloper) -> None:
+    """Make ``store`` let another writer in just before its next append (a deterministic race)."""
+    append = store.append_moves
 
-    before_append = None
+    def racing(game_id, moves):
+        store.append_moves = append
+        interloper()
+        append(game_id, moves)
 
-    def append_moves(self, game_id, moves):
-        interloper, self.before_append = self.before_append, None
-        if interloper:
-            interloper()
-        super().append_moves(game_id, moves)
+    store.append_moves = racing
 
 
 def test_a_writer_that_lost_a_race_with_another_process_is_refused_and_catches_up(db):
-    here = GameSessions(RacingStore(db))
+    here = sessions_on(db)
     there = sessions_on(db)
     live, tokens = here.create("cthulhu-dice", {}, 2, seed=4)
-    here.store.before_append = lambda: there.play(live.id, tokens[0], "roll")
+    let_in_before_next_append(here.store, lambda: there.play(live.id, tokens[0], "roll"))
     with pytest.raises(MoveConflict):
         here.play(live.id, tokens[0], "roll")
     assert [m.ply for m in here.store.moves(live.id)] == [1]
@@ -191,11 +202,14 @@ def test_the_move_log_is_append_only(db):
     sessions = sessions_on(db)
     live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=4)
     sessions.play(live.id, tokens[0], "roll")
-    raw = sqlite3.connect(db)
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        raw.execute("UPDATE moves SET notation = 'retreat'")
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        raw.execute("DELETE FROM moves")
+    with pytest.raises(db.refusal, match="append-only"):
+        db.execute("UPDATE moves SET notation = 'retreat'")
+    with pytest.raises(db.refusal, match="append-only"):
+        db.execute("DELETE FROM moves")
+    if db.postgres:
+        with pytest.raises(db.refusal, match="append-only"):
+            db.execute("TRUNCATE moves")
+    assert [(m.ply, m.notation) for m in sessions.store.moves(live.id)] == [(1, "roll")]
 
 
 async def test_wait_for_turn_wakes_when_the_other_seat_moves(db):
@@ -221,7 +235,8 @@ async def test_wait_for_turn_wakes_when_the_other_seat_moves(db):
 pytestmark = pytest.mark.anyio
 
 
-def test_synchronous_mode_is_normal_by_default_and_full_on_request(db):
+def test_synchronous_mode_is_normal_by_default_and_full_on_request(sqlite_db):
+    db = sqlite_db
     assert GameStore(db)._db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
     assert GameStore(db, synchronous="FULL")._db.execute("PRAGMA synchronous").fetchone()[0] == 2
     assert GameStore(db)._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -245,7 +260,7 @@ async def test_wait_for_turn_notices_a_move_made_by_another_process(db):
 
 
 def test_games_dropped_from_memory_reload_exactly_from_the_log(db):
-    sessions = GameSessions(GameStore(db), max_live=2)
+    sessions = sessions_on(db, max_live=2)
     games = [sessions.create("cthulhu-dice", {}, 2, seed=s) for s in range(4)]
     after = [sessions.play(live.id, tokens[0], "roll").state_after for live, tokens in games]
     assert len(sessions._live) == 2, "only the two most recently used games stay in memory"
@@ -257,9 +272,10 @@ def test_games_dropped_from_memory_reload_exactly_from_the_log(db):
     assert sessions.store.last_ply(again.id) == 2
 
 
-def test_a_database_from_before_secret_seeds_is_migrated_once_and_its_games_marked_known(db):
+def test_a_database_from_before_secret_seeds_is_migrated_once_and_its_games_marked_known(sqlite_db):
     from tabletop.sessions.store import MIGRATIONS, SCHEMA
 
+    db = sqlite_db
     old = sqlite3.connect(db)
     old.executescript(SCHEMA)
     old.execute(
@@ -267,7 +283,7 @@ def test_a_database_from_before_secret_seeds_is_migrated_once_and_its_games_mark
     )
     old.commit()
     old.close()
-    sessions = sessions_on(db)
+    sessions = GameSessions(GameStore(db))
     assert sessions.store.load_game("cthulhu-dice-0ld").seed_chosen, "its creator was shown the seed"
     live, _ = sessions.create("cthulhu-dice", {}, 2)
     chosen, _ = sessions.create("cthulhu-dice", {}, 2, seed=3)
@@ -280,12 +296,25 @@ def test_a_database_from_before_secret_seeds_is_migrated_once_and_its_games_mark
 def test_a_stored_game_whose_rules_changed_is_refused_clearly_and_left_unchanged(db):
     sessions = sessions_on(db)
     live, tokens = sessions.create("cthulhu-wars", {}, 3, seed=2)
-    raw = sqlite3.connect(db)
     old_options = {**live.record.options, "yha_nthlei_counts_submerged": False}  # an option that no longer exists
-    raw.execute("UPDATE games SET options = ? WHERE id = ?", (json.dumps(old_options), live.id))
-    raw.commit()
+    db.execute("UPDATE games SET options = ? WHERE id = ?", (json.dumps(old_options), live.id))
     fresh = sessions_on(db)
     with pytest.raises(GameError) as err:
         fresh.get(live.id)
     assert err.value.kind == "unreadable_game" and "cannot be replayed" in str(err.value)
     assert fresh.store.load_game(live.id).options == old_options
+
+
+def test_a_new_game_whose_random_id_is_taken_gets_another(db, monkeypatch):
+    import tabletop.sessions.manager as manager
+
+    sessions = sessions_on(db)
+    first, _ = sessions.create("cthulhu-dice", {}, 2, seed=1)
+    drawn = iter([first.id.rsplit("-", 1)[1], first.id.rsplit("-", 1)[1], "0badcafe"])
+    real = manager.secrets.token_hex
+    monkeypatch.setattr(manager.secrets, "token_hex", lambda n: next(drawn) if n == 4 else real(n))  # game ids only
+    second, tokens = sessions.create("cthulhu-dice", {}, 2, seed=2)
+    assert second.id == "cthulhu-dice-0badcafe"
+    assert sessions_on(db).get(first.id).record == first.record, "the first game is untouched"
+    assert sessions_on(db).get(second.id).record.seed == 2
+    sessions.play(second.id, tokens[0], "roll")

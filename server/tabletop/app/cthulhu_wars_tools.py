@@ -10,8 +10,9 @@ from pydantic import BaseModel, Field
 
 from ..core.errors import BadOptions
 from ..games.cthulhu_wars import ENGINE as CTHULHU_WARS
-from ..games.cthulhu_wars.battle import BattleOdds, battle_odds as odds_of, battle_preview, dice_distribution
-from ..games.cthulhu_wars.maps import LAYOUTS, AdjacentAreas, list_adjacent as adjacent_areas
+from ..games.cthulhu_wars import creatures
+from ..games.cthulhu_wars.battle import BattleOdds, battle_odds as odds_of, battle_preview, dice_distribution, enemy_key
+from ..games.cthulhu_wars.maps import AdjacentAreas, list_adjacent as adjacent_areas
 from ..games.cthulhu_wars.notation import match_faction
 from ..games.cthulhu_wars.phases import projected_gather
 from ..games.cthulhu_wars.power import GatherPowerResult, PowerSources, gather_power as gather
@@ -102,18 +103,23 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
     @refusals_as_tool_errors
     async def list_adjacent(
         area: Annotated[str, Field(description="An area name, matched forgivingly: 'NZ', 'antarc'.")],
-        layout: Annotated[
-            str,
-            Field(description=f"The map layout: {', '.join(LAYOUTS)}."),
-        ] = "earth_4p",
+        layout: Annotated[str, Field(description="A map layout (see list_games).")] = "earth_4p",
         game_id: InGame = None,
     ) -> Annotated[CallToolResult, AdjacentAreas]:
         """Cthulhu Wars: the areas next to an area, on a layout or a game's map (names matched forgivingly)."""
         if game_id is not None:
             layout = cthulhu_wars_game(sessions, game_id).state.layout_name
         found = adjacent_areas(layout, area)
-        names = ", ".join(f"{a.name} ({a.type})" for a in found.adjacent)
-        return reply(found, f"{found.name} ({found.type}) on {found.layout} is adjacent to: {names}. Rule: rules://{found.rule}.")
+        several = any(a.board != found.board for a in found.adjacent) or found.board != "earth"
+        names = ", ".join(
+            f"{a.name} ({a.type}" + (f", {a.board} through tunnel {a.tunnel}" if a.tunnel else "")
+            + (", provisional" if a.provisional else "") + ")"
+            for a in found.adjacent
+        )
+        where = f" ({found.board})" if several else ""
+        note = f" {found.map_note}" if found.map_note else ""
+        return reply(found, f"{found.name} ({found.type}){where} on {found.layout} is adjacent to: {names}.{note} "
+                            f"Rule: rules://{found.rule}.")
 
     @mcp.tool(title="Cthulhu Wars: Gather Power", annotations=READ_ONLY)
     @refusals_as_tool_errors
@@ -138,7 +144,7 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
 
     @mcp.tool(title="Cthulhu Wars: battle odds", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    async def battle_odds(
+    def battle_odds(
         attacker_dice: Annotated[int | None, Field(ge=0, le=60, description="Attacker's Combat (dice).")] = None,
         defender_dice: Annotated[int | None, Field(ge=0, le=60, description="Defender's Combat (dice).")] = None,
         attacker_units: Annotated[int, Field(ge=0, le=60, description="Attacker's units there.")] = 1,
@@ -146,7 +152,7 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         game_id: InGame = None,
         area: Annotated[str | None, Field(description="With game_id: the area.")] = None,
         attacker: Annotated[str | None, Field(description="With game_id: the attacker.")] = None,
-        defender: Annotated[str | None, Field(description="With game_id: the defender.")] = None,
+        defender: Annotated[str | None, Field(description="With game_id: the defender (or bhole, zoogs).")] = None,
     ) -> Annotated[CallToolResult, BattleOddsReport]:
         """Cthulhu Wars battle odds (Kill on 6, Pain on 4-5), expected outcome: from dice counts or a game's area and factions."""
         where = None
@@ -157,7 +163,8 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
                 raise BadOptions("With game_id, give the battle's area, attacker and defender")
             factions = [fs.faction for fs in state.seats]
             where = state.layout.find_area(area).id
-            odds = battle_preview(state, state.seat_of(match_faction(attacker, factions)), where, state.seat_of(match_faction(defender, factions)))
+            enemy = enemy_key(state, match_faction(defender, factions + creatures.in_game(state)))
+            odds = battle_preview(state, state.seat_of(match_faction(attacker, factions)), where, enemy)
         elif attacker_dice is None or defender_dice is None:
             raise BadOptions("Give attacker_dice and defender_dice, or a game_id with area, attacker and defender")
         else:
@@ -177,4 +184,6 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
                 ("Defender", odds.defender, report.defender_distribution),
             )
         ]
+        if odds.defender_note:
+            text.append(odds.defender_note)
         return reply(report, "\n".join([*text, f"Rule: rules://{odds.rule}."]))

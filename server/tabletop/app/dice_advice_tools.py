@@ -1,45 +1,60 @@
 """Cthulhu Dice advice from exact optimal play: roll again or retreat, and the odds of the next roll.
 
-Two players: exact (the solver's table, rules_text cthulhu-dice/advice). Three or more: an
-approximation, clearly labelled, that plays against the strongest opponent only.
+Exact for two and three players in every variant the engine plays (rules_text cthulhu-dice/advice):
+the standard game from the shipped tables, any other variant solved on first use in the background
+and cached beside the game database. While a solve runs the tool reports progress and answers
+"solving, ask again" with an estimate before the client's request could time out. Four or more
+players: an approximation, clearly labelled, that plays against the strongest opponent only.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 from typing import Annotated, Literal
 
-from mcp.server.mcpserver import MCPServer
+import anyio
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..core.errors import BadOptions, IllegalMove
+from ..core.game import JsonObject
 from ..games.cthulhu_dice import ENGINE as CTHULHU_DICE
-from ..games.cthulhu_dice.advice import Duel, duel_for, is_solved
-from ..games.cthulhu_dice.rules import CthulhuDiceOptions, DiceState
-from ..games.cthulhu_dice.solver import Position, advise, roll_odds
+from ..games.cthulhu_dice.advice import Situation, situation_for, within_cap
+from ..games.cthulhu_dice.advisor import Advisor, Position, roll_odds
+from ..games.cthulhu_dice.model import GameRules, rules_for_options
+from ..games.cthulhu_dice.rules import CthulhuDiceOptions
+from ..games.cthulhu_dice.tables import SolveJob, Tables, TooLarge
 from ..sessions.manager import GameSessions
 from .game_tools import READ_ONLY
 from .replies import refusals_as_tool_errors, reply
 
 RULE = "cthulhu-dice/advice"
 ODDS_RULE = "cthulhu-dice/turn"
+#: How long one call waits for a solve on first use before answering "solving, ask again" (clients
+#: commonly give up on a request after 60 s; progress notifications are sent meanwhile).
+WAIT_SECONDS = 25.0
+#: How often progress is reported while waiting.
+PROGRESS_EVERY = 1.0
 
 
 def zero_unless_given(schema: dict) -> None:
-    """Say once that a kind counts 0 to 15 (0 if left out), not once per kind: tools/list stays short."""
+    """Say once that a kind counts 0 to 30 (0 if left out), not once per kind: tools/list stays short."""
     for prop in schema["properties"].values():
         for limit in ("default", "minimum", "maximum"):
             prop.pop(limit, None)
 
 
 class KindCounts(BaseModel):
-    """Dice per kind (the bag holds at most 15, so no count exceeds it)."""
+    """Dice per kind (a bag holds at most 30 of a kind, so no count exceeds it)."""
 
     model_config = ConfigDict(json_schema_extra=zero_unless_given)
 
-    library: int = Field(default=0, ge=0, le=15)
-    museum: int = Field(default=0, ge=0, le=15)
-    tomb: int = Field(default=0, ge=0, le=15)
+    library: int = Field(default=0, ge=0, le=30)
+    museum: int = Field(default=0, ge=0, le=30)
+    tomb: int = Field(default=0, ge=0, le=30)
 
     def as_tuple(self) -> tuple[int, int, int]:
         return (self.library, self.museum, self.tomb)
@@ -49,23 +64,30 @@ class KindCounts(BaseModel):
 NO_DICE = KindCounts()
 
 
-class DicePosition(BaseModel):
-    """A moment in a two-player game of Cthulhu Dice (8 Library, 4 Museum, 3 Tomb; goal 13)."""
+def kinds(counts: tuple[int, ...]) -> KindCounts:
+    return KindCounts(**dict(zip(("library", "museum", "tomb"), counts)))
 
-    my_score: int = Field(ge=0, le=200, description="Elder Signs you have banked.")
-    opponent_score: int = Field(ge=0, le=200, description="Elder Signs your opponent has banked.")
-    opponent_still_to_play: bool = Field(description="Whether your opponent still plays this round.")
-    stash: int = Field(default=0, ge=0, le=100, description="Elder Signs rolled this turn, not banked.")
+
+class DicePosition(BaseModel):
+    """A moment in a game of Cthulhu Dice: every player's banked score in seat order and yours (seats before
+    yours have played this round, seats after have not), and the dice of your turn."""
+
+    scores: list[int] = Field(min_length=2, max_length=6, description="Every player's banked score, in seat order.")
+    seat: int = Field(ge=0, le=5, description="Your seat (seats after yours still play this round).")
+    stash: int = Field(default=0, ge=0, le=200, description="Elder Signs rolled this turn, not banked.")
     tentacles: KindCounts = Field(default_factory=KindCounts, description="Tentacle dice set aside.")
     clues: KindCounts = Field(default_factory=KindCounts, description="Clue dice in your hand.")
     elder_signs: KindCounts = Field(default_factory=KindCounts, description="Elder Sign dice set aside.")
     bag: KindCounts | None = Field(default=None, description="Dice in the bag; omit for all the others.")
 
-    def as_position(self) -> Position:
-        return Position(
-            my_score=self.my_score,
-            opponent_score=self.opponent_score,
-            opponent_still_to_play=self.opponent_still_to_play,
+    @model_validator(mode="after")
+    def seat_in_scores(self) -> DicePosition:
+        if self.seat >= len(self.scores) or any(s < 0 for s in self.scores):
+            raise ValueError("seat must index scores, and scores are not negative")
+        return self
+
+    def dice(self) -> dict:
+        return dict(
             stash=self.stash,
             tentacles=self.tentacles.as_tuple(),
             clues=self.clues.as_tuple(),
@@ -74,14 +96,29 @@ class DicePosition(BaseModel):
         )
 
 
+class SolveStatus(BaseModel):
+    progress: float = Field(description="Fraction of the solve done, 0 to 1.")
+    seconds_left: float = Field(description="Estimated seconds until the solve is done.")
+    message: str
+
+
 class DiceAdvice(BaseModel):
-    recommended: Literal["continue", "retreat"]
-    win_if_continue: float = Field(description="Chance of winning the game if you roll now and play on optimally.")
-    win_if_retreat: float | None = Field(description="Chance of winning if you bank now (null before the first roll).")
-    expected_signs_if_continue: float = Field(description="Elder Signs you can expect to bank this turn by rolling on.")
-    expected_signs_if_retreat: int | None = Field(description="Elder Signs you bank by retreating now.")
-    approximate: bool = Field(description="True for 3+ players: computed as a duel with the strongest opponent.")
+    status: Literal["ready", "solving"] = Field(
+        description="ready: the advice below; solving: this variant is being solved exactly for the first time, "
+        "ask again after solving.seconds_left."
+    )
+    recommended: Literal["continue", "retreat"] | None = None
+    win_if_continue: float | None = Field(
+        default=None, description="Chance of winning the game if you roll now and play on optimally (null if not allowed)."
+    )
+    win_if_retreat: float | None = Field(default=None, description="Chance of winning if you bank now (null before the first roll).")
+    expected_signs_if_continue: float | None = Field(default=None, description="Elder Signs you can expect to bank this turn by rolling on.")
+    expected_signs_if_retreat: int | None = Field(default=None, description="Elder Signs you bank by retreating now.")
+    approximate: bool = Field(description="True for 4+ players: computed as a duel with the strongest opponent.")
+    players: int = Field(description="Players in the solved game that answers (2 or 3; 2 for the approximation).")
+    variant: str = Field(description="The variant solved: players, goal, bag, tie rule, bag-exhaustion ruling, and where the solution comes from.")
     basis: str = Field(description="What the numbers assume.")
+    solving: SolveStatus | None = None
     position: DicePosition
 
 
@@ -101,30 +138,24 @@ class DiceOdds(BaseModel):
     rule: str = Field(default=ODDS_RULE, description="The rules_text section these odds rest on.")
 
 
-def described(position: Position) -> DicePosition:
-    """The solver's position in the tool's words."""
-
-    def kinds(counts: tuple[int, ...]) -> KindCounts:
-        return KindCounts(**dict(zip(("library", "museum", "tomb"), counts)))
-
-    return DicePosition(
-        my_score=position.my_score,
-        opponent_score=position.opponent_score,
-        opponent_still_to_play=position.opponent_still_to_play,
-        stash=position.stash,
-        tentacles=kinds(position.tentacles),
-        clues=kinds(position.clues),
-        elder_signs=kinds(position.elder_signs),
-        bag=None if position.bag is None else kinds(position.bag),
-    )
+def options_of(rules: dict | None) -> CthulhuDiceOptions:
+    """A game's options given as new_game takes them (BadOptions, listing the valid ones, if unreadable)."""
+    return CTHULHU_DICE.read_options(rules)
 
 
-def basis_of(duel: Duel | None, state: DiceState | None) -> str:
-    if duel is None or not duel.approximate:
-        return "Exact: two-player optimal play, maximising your chance of winning."
+def variant_name(rules: GameRules, players: int, tables: Tables) -> str:
+    return f"{players} players, {rules.describe()} ({tables.source(rules, players)})"
+
+
+def basis_of(situation: Situation, scores: list[int]) -> str:
+    if not situation.approximate:
+        return f"Exact: {situation.players}-player optimal play, each player maximising their own chance of winning."
+    if situation.rival is None:
+        return f"Approximate: {situation.players}-player optimal play, {situation.note}."
+    note = f"; {situation.note}" if situation.note else ""
     return (
-        f"Approximate: {len(state.scores)} players, treated as a duel with the strongest opponent "
-        f"(seat {duel.rival}, {state.scores[duel.rival]} Elder Signs); the others are ignored."
+        f"Approximate: {len(scores)} players, treated as a duel with the strongest opponent "
+        f"(seat {situation.rival}, {scores[situation.rival]} Elder Signs); the others are ignored{note}."
     )
 
 
@@ -134,26 +165,87 @@ def advice_text(advice: DiceAdvice) -> str:
         if advice.win_if_retreat is not None
         else "retreating is not allowed before the first roll"
     )
+    roll = (
+        f"Rolling on wins {advice.win_if_continue:.1%} (expect to bank {advice.expected_signs_if_continue:.2f} this turn)"
+        if advice.win_if_continue is not None
+        else "Rolling on is not allowed (the bag ran short)"
+    )
+    kind = ("Approximate (duel with the leader)" if "duel" in advice.basis else "Approximate (past the score cap)") if advice.approximate else "Exact"
     return (
-        f"Recommended: {advice.recommended.upper()}. Rolling on wins {advice.win_if_continue:.1%} "
-        f"(expect to bank {advice.expected_signs_if_continue:.2f} this turn); {retreat}. {advice.basis} "
+        f"Recommended: {advice.recommended.upper()}. {roll}; {retreat}. {kind}: {advice.variant.split(' (')[0]}. "
         f"Rule: rules://{RULE}."
     )
 
 
+def solving_text(advice: DiceAdvice) -> str:
+    status = advice.solving
+    return (
+        f"Solving this variant exactly for the first time ({advice.variant.split(' (')[0]}): {status.progress:.0%} "
+        f"done, about {status.seconds_left:.0f} s left. Ask again then; the result is kept."
+    )
+
+
+def described_situation(position: DicePosition, rules: GameRules) -> tuple[Situation, list[int]]:
+    """A position given by the caller: exact for 2 or 3 players, a duel with the strongest opponent for more."""
+    dice = position.dice()
+    scores, seat = list(position.scores), position.seat
+    if len(scores) <= 3:
+        fitted, note = within_cap(tuple(scores), rules)
+        return Situation(Position(fitted, seat, **dice), len(scores), bool(note), tuple(range(len(scores))), note=note), scores
+    others = [s for s in range(len(scores)) if s != seat]
+    rival = max(others, key=lambda s: (scores[s], s > seat))
+    seats = (seat, rival) if rival > seat else (rival, seat)
+    fitted, note = within_cap(tuple(scores[s] for s in seats), rules)
+    return Situation(Position(fitted, seats.index(seat), **dice), 2, True, seats, rival, note), scores
+
+
 def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
+    cache = sessions.store.cache_dir
+    tables = Tables(None if cache is None else cache / "cthulhu-dice")
+    advisors: dict[tuple[GameRules, int], Advisor] = {}
+    advisor_lock = threading.Lock()
+
+    def advise_now(rules: GameRules, players: int, solution, position: Position):
+        with advisor_lock:
+            advisor = advisors.get((rules, players))
+            if advisor is None or advisor.solution is not solution:
+                advisor = advisors[(rules, players)] = Advisor(solution, cached_turns=8)
+                while len(advisors) > 4:
+                    advisors.pop(next(iter(advisors)))
+            return advisor.advise(position)
+
+    async def wait_for(job: SolveJob, ctx: Context | None) -> bool:
+        """Wait for ``job`` up to WAIT_SECONDS, reporting progress; True if it finished."""
+        deadline = time.monotonic() + WAIT_SECONDS
+        while not job.done.is_set():
+            if ctx is not None:
+                left = tables.seconds_left(job)
+                await ctx.report_progress(
+                    round(100 * job.fraction, 1), 100, f"Solving this variant exactly: {job.fraction:.0%}, about {left:.0f} s left"
+                )
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            await anyio.sleep(min(PROGRESS_EVERY, remaining))
+        if ctx is not None and job.began is not None:
+            await ctx.report_progress(100, 100, "Solved")
+        return True
+
     @mcp.tool(title="Cthulhu Dice: roll on or retreat?", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def cthulhu_dice_advice(
         game_id: Annotated[str | None, Field(description="A game you play (with token).")] = None,
         token: Annotated[str | None, Field(description="Your seat's token.")] = None,
-        position: Annotated[DicePosition | None, Field(description="Or a two-player position.")] = None,
+        position: Annotated[DicePosition | None, Field(description="Or a position you describe.")] = None,
+        rules: Annotated[JsonObject | None, Field(description="With position: the options, as new_game takes them.")] = None,
+        ctx: Context | None = None,
     ) -> Annotated[CallToolResult, DiceAdvice]:
         """Roll on or retreat? Exact chances of winning either way, for your seat in a game or a position you describe."""
         if (position is None) == (game_id is None):
             raise BadOptions("Give either game_id and token (your live seat) or a position, not both", rule=RULE)
-        duel, state = None, None
         if game_id is not None:
+            if rules is not None:
+                raise BadOptions("A live game's rules are its own options; give rules only with a position", rule=RULE)
             live = sessions.get(game_id)
             if live.engine is not CTHULHU_DICE:
                 raise BadOptions(f"Game {game_id} is {live.engine.title}, not Cthulhu Dice", rule=RULE)
@@ -161,42 +253,70 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             state = live.state
             if seat not in CTHULHU_DICE.to_move(state):
                 raise IllegalMove("Advice is for the seat whose turn it is; it is not yours", rule=RULE)
-            if not is_solved(state.options):
-                raise BadOptions("Advice is solved for the standard rules only (goal 13, 8/4/3 bag, default rulings)", rule=RULE)
-            duel = duel_for(state, seat)
-            position = described(duel.position)
+            options = state.options
+            situation = situation_for(state, seat)
+            scores = list(state.scores)
+            described = describe(situation, state.scores, seat)
+        else:
+            options = options_of(rules)
+            situation, scores = described_situation(position, rules_for_options(options))
+            described = position
+        game_rules = rules_for_options(options)
         try:
-            found = advise(position.as_position())
+            job = tables.request(game_rules, situation.players)
+        except TooLarge as err:
+            raise BadOptions(f"No exact advice for this variant: {err}", rule=RULE) from None
+        finished = await wait_for(job, ctx)
+        variant = variant_name(game_rules, situation.players, tables)
+        common = dict(approximate=situation.approximate, players=situation.players, variant=variant,
+                      basis=basis_of(situation, scores), position=described)
+        if not finished:
+            result = DiceAdvice(
+                status="solving",
+                solving=SolveStatus(progress=job.fraction, seconds_left=round(tables.seconds_left(job), 1), message=job.message),
+                **common,
+            )
+            return reply(result, solving_text(result))
+        if job.error:
+            raise ToolError(f"solver_error: solving this variant failed ({job.error}); ask again to retry")
+        try:
+            found = await anyio.to_thread.run_sync(advise_now, game_rules, situation.players, job.solution, situation.position)
         except ValueError as err:
             raise BadOptions(f"That position cannot be advised: {err}", rule=RULE) from None
         result = DiceAdvice(
+            status="ready",
             recommended=found.choice,
             win_if_continue=found.win_if_continue,
             win_if_retreat=found.win_if_retreat,
             expected_signs_if_continue=found.expected_signs_if_continue,
             expected_signs_if_retreat=found.expected_signs_if_retreat,
-            approximate=duel is not None and duel.approximate,
-            basis=basis_of(duel, state),
-            position=position,
+            **common,
         )
         return reply(result, advice_text(result))
 
     @mcp.tool(title="Cthulhu Dice: roll odds", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    async def cthulhu_dice_odds(
+    def cthulhu_dice_odds(
         clues: Annotated[KindCounts | None, Field(description="Clue dice in your hand, e.g. {\"tomb\": 1}.")] = None,
         bag: Annotated[KindCounts | None, Field(description="Dice in the bag; omit for all the others.")] = None,
         tentacles: Annotated[KindCounts | None, Field(description="Tentacle dice set aside this turn.")] = None,
         elder_signs: Annotated[KindCounts | None, Field(description="Elder Sign dice set aside this turn.")] = None,
+        rules: Annotated[JsonObject | None, Field(description="The game's options, as new_game takes them.")] = None,
     ) -> Annotated[CallToolResult, DiceOdds]:
         """Cthulhu Dice: exact odds of the next roll and of being downed, from the dice in hand and bag."""
         clues, tentacles, elder_signs = (c or NO_DICE for c in (clues, tentacles, elder_signs))
+        options = options_of(rules)
+        dice = rules_for_options(options).dice
         placed = [c + t + e for c, t, e in zip(clues.as_tuple(), tentacles.as_tuple(), elder_signs.as_tuple())]
-        full = CthulhuDiceOptions().bag.as_list()
+        full = options.bag.as_list()
         rest = bag.as_tuple() if bag is not None else tuple(n - p for n, p in zip(full, placed))
         if any(n < 0 for n in rest) or sum(clues.as_tuple()) > 3 or sum(tentacles.as_tuple()) > 2:
-            raise BadOptions("Those dice do not fit a turn: at most 3 clues and 2 tentacles, within the 8/4/3 bag", rule=RULE)
-        odds = roll_odds(clues.as_tuple(), rest, tentacles.as_tuple(), elder_signs.as_tuple())
+            bag_text = "/".join(map(str, full))
+            raise BadOptions(f"Those dice do not fit a turn: at most 3 clues and 2 tentacles, within the {bag_text} bag", rule=RULE)
+        try:
+            odds = roll_odds(clues.as_tuple(), rest, tentacles.as_tuple(), elder_signs.as_tuple(), dice=dice)
+        except ValueError as err:
+            raise BadOptions(f"No roll to give odds for: {err}", rule="cthulhu-dice/rulings") from None
         result = DiceOdds(
             results=[RollOutcome(**vars(r)) for r in odds.results],
             chance_downed=odds.p_downed,
@@ -210,3 +330,12 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             f"Chance of being downed: {odds.p_downed:.1%}. Expected Elder Signs {odds.expected_elder_signs:.2f}, "
             f"tentacles {odds.expected_tentacles:.2f}. Most likely: {common}. Rule: rules://{ODDS_RULE}.",
         )
+
+
+def describe(situation: Situation, scores: list[int], seat: int) -> DicePosition:
+    """A live position in the tool's words: every player's score and the caller's seat, and the dice."""
+    pos = situation.position
+    return DicePosition(
+        scores=list(scores), seat=seat, stash=pos.stash, tentacles=kinds(pos.tentacles), clues=kinds(pos.clues),
+        elder_signs=kinds(pos.elder_signs), bag=None if pos.bag is None else kinds(pos.bag),
+    )

@@ -59,14 +59,14 @@ def seats_of(live: LiveGame) -> list[SeatInfo]:
     return [SeatInfo(seat=i, name=n, role=roles[i]) for i, n in enumerate(live.record.seat_names)]
 
 
-def state_of(live: LiveGame, seat: int | None, detail: Detail = "full") -> GameState:
+def state_of(sessions: GameSessions, live: LiveGame, seat: int | None, detail: Detail = "full") -> GameState:
     to_move = live.to_move()
     mine = seat is not None and seat in to_move
     moves = live.engine.legal_moves(live.state, seat) if mine else None
     return GameState(
         game_id=live.id,
         game=live.engine.name,
-        ply=live.ply,
+        ply=sessions.ply_for(live, seat),
         seats=seats_of(live),
         your_seat=seat,
         to_move=to_move,
@@ -89,7 +89,8 @@ def move_result(played: Played, detail: Detail = "brief") -> tuple[MoveResult, s
         game_id=live.id,
         seat=played.seat,
         dry_run=played.dry_run,
-        played=[PlayedMove(ply=s.ply, move=s.notation, events=s.events) for s in played.steps],
+        already_played=played.already,
+        played=[PlayedMove(ply=n, move=s.notation, events=s.events) for n, s in zip(played.shown, played.steps)],
         to_move=to_move,
         your_turn=again,
         outcome=engine.outcome(after),
@@ -196,9 +197,9 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         """The position in brief, and your legal moves on your turn. No token: the public view."""
         live = sessions.get(game_id)
         seat = sessions.optional_seat(live, token)
-        result = state_of(live, seat, detail)
+        result = state_of(sessions, live, seat, detail)
         moves = live.engine.legal_moves(live.state, seat) if result.your_turn else None
-        head = f"{live.id} ({live.engine.title}), move {live.ply}" + (f", you are {live.seat_label(seat)}" if seat is not None else "")
+        head = f"{live.id} ({live.engine.title}), move {result.ply}" + (f", you are {live.seat_label(seat)}" if seat is not None else "")
         return reply(result, f"{head}.\n{situation(live, seat, moves)}")
 
     @mcp.tool(title="Legal moves", annotations=READ_ONLY)
@@ -256,11 +257,14 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         dry_run: Annotated[
             bool, Field(description="Check only; dice show their odds, never results.")
         ] = False,
+        expected_ply: Annotated[
+            int | None, Field(ge=1, description="Your first move's number (last ply + 1): makes a retry safe.")
+        ] = None,
         detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, MoveResult]:
         """Play a move, or a whole turn as `moves` (all or none). A refusal says what failed and why, and changes nothing."""
         given = one_of_the_move_arguments(move, moves, actions)
-        played = sessions.play(game_id, token, given, dry_run)
+        played = sessions.play(game_id, token, given, dry_run, expected_ply)
         return reply(*move_result(played, detail))
 
     @mcp.tool(title="Move log", annotations=READ_ONLY)
@@ -270,39 +274,48 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         token: OptionalToken = None,
         after: Annotated[int, Field(ge=0, description="Start after this move (next_cursor).")] = 0,
         limit: Annotated[int, Field(ge=1, le=HISTORY_MAX, description="Moves per page.")] = HISTORY_PAGE,
-        detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, History]:
         """The move log, a page at a time, with what each move caused; moves still secret from you left out."""
-        live, page = sessions.history(game_id, after, limit)
+        live = sessions.get(game_id)
         seat = sessions.optional_seat(live, token)
-        shown = [m for m in page if live.engine.move_visible(live.state, m.seat, seat)]
         over = live.engine.outcome(live.state) is not None
-        last = page[-1].ply if page else after
-        full = detail == "full"
+        if live.engine.secret_phase(live.state):
+            # nobody learns how many secret moves the others made: the viewer's moves, numbered among themselves
+            visible = sessions.visible_moves(live, seat)
+            numbered = list(enumerate(visible[after : after + limit], start=after + 1))
+            total, hidden = len(visible), None
+        else:
+            page = sessions.store.moves(live.id, after, limit)
+            shown = [m for m in page if live.engine.move_visible(live.state, m.seat, seat)]
+            numbered = [(m.ply, m) for m in shown]
+            total, hidden = live.ply, len(page) - len(shown)
+        last = numbered[-1][0] if numbered else after
         result = History(
             game_id=live.id,
             game=live.engine.name,
-            ply=live.ply,
+            ply=total,
             moves=[
                 LoggedMove(
-                    ply=m.ply,
+                    ply=n,
                     seat=m.seat,
                     move=m.notation,
                     events=m.events,
-                    action=m.action if full else None,
-                    played_at=m.played_at if full else None,
+                    action=m.action,
+                    played_at=m.played_at,
                 )
-                for m in shown
+                for n, m in numbered
             ],
-            hidden=len(page) - len(shown),
-            next_cursor=last if last < live.ply else None,
+            hidden=hidden,
+            next_cursor=last if last < total else None,
             seed=live.record.seed if over else None,
         )
-        lines = [f"{m.ply}. {live.seat_label(m.seat)}: {m.notation}" + (f" — {' '.join(m.events)}" if m.events else "") for m in shown]
+        lines = [f"{n}. {live.seat_label(m.seat)}: {m.notation}" + (f" — {' '.join(m.events)}" if m.events else "") for n, m in numbered]
         lines = [clip(line, 300) for line in lines]
-        head = f"{live.id}: moves {after + 1}-{last} of {live.ply}" if page else f"{live.id}: no moves after {after} (of {live.ply})"
-        if result.hidden:
-            head += f", {result.hidden} still secret from you"
+        head = f"{live.id}: moves {after + 1}-{last} of {total}" if numbered else f"{live.id}: no moves after {after} (of {total})"
+        if hidden:
+            head += f", {hidden} still secret from you"
+        elif hidden is None:
+            head += " you may see (the set-up is secret: the other side's moves are not counted)"
         tail = [f"More: history with after={last}."] if result.next_cursor is not None else []
         if result.seed is not None:
             tail.append(f"Seed (for replays): {result.seed}.")
@@ -329,14 +342,14 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             game_over=status.game_over,
             timed_out=status.timed_out,
             to_move=live.to_move(),
-            ply=live.ply,
+            ply=sessions.ply_for(live, status.seat),
             outcome=live.engine.outcome(live.state),
             legal=groups_out(moves, "brief") if moves is not None else None,
         )
         if status.game_over:
             text = f"The game is over. {result.outcome.reason if result.outcome else ''}"
         elif status.your_turn:
-            text = f"Your turn, {live.seat_label(status.seat)} (move {live.ply + 1}).\n{situation(live, status.seat, moves)}"
+            text = f"Your turn, {live.seat_label(status.seat)} (move {result.ply + 1}).\n{situation(live, status.seat, moves)}"
         else:
             text = f"Still not your turn: {awaiting(live)} Call wait_for_turn again."
         return reply(result, text)

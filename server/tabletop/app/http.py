@@ -20,8 +20,11 @@ class BearerToken:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
-            given = dict(scope["headers"]).get(b"authorization", b"")
-            if not hmac.compare_digest(given, self.expected):
+            given = [value for name, value in scope["headers"] if name.lower() == b"authorization"]
+            if len(given) > 1:  # a proxy checking the first and this server the last would disagree: refuse both
+                await refuse(send, "more than one Authorization header")
+                return
+            if not given or not hmac.compare_digest(given[0], self.expected):
                 await refuse(send, "missing or wrong bearer token" if given else "a bearer token is required")
                 return
         await self.app(scope, receive, send)
@@ -43,7 +46,11 @@ async def refuse(send: Send, reason: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def http_app(mcp: MCPServer, host: str, token: str | None) -> ASGIApp:
-    """The streamable HTTP app at ``/mcp`` (DNS-rebinding protection on for loopback hosts)."""
-    app = mcp.streamable_http_app(streamable_http_path=MCP_PATH, host=host)
+def http_app(mcp: MCPServer, host: str, token: str | None, stateless: bool = False) -> ASGIApp:
+    """The streamable HTTP app at ``/mcp`` (DNS-rebinding protection on for loopback hosts).
+
+    ``stateless``: keep no MCP session between requests, even for clients of the older protocol versions that
+    open one with ``initialize`` (newer ones never do), so that any server of a fleet can answer any request.
+    """
+    app = mcp.streamable_http_app(streamable_http_path=MCP_PATH, host=host, stateless_http=stateless)
     return BearerToken(app, token) if token else app

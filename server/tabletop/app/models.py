@@ -110,6 +110,9 @@ class MoveResult(BaseModel):
     game_id: str
     seat: int
     dry_run: bool = Field(description="True: the moves are legal but were NOT played.")
+    already_played: bool = Field(
+        default=False, description="True: a retry (expected_ply) of moves already played; nothing was played again."
+    )
     played: list[PlayedMove] = Field(description="Each move of the sequence with what it caused.")
     to_move: list[int] = Field(description="Seats whose decision the game awaits after the moves.")
     your_turn: bool = Field(description="Whether the same seat must act again.")
@@ -128,8 +131,8 @@ class LoggedMove(BaseModel):
     seat: int
     move: str
     events: list[str]
-    action: JsonObject | None = Field(default=None, description="The move as an object (detail=full only).")
-    played_at: str | None = Field(default=None, description="When it was logged (detail=full only).")
+    action: JsonObject = Field(description="The move as an object.")
+    played_at: str = Field(description="When it was logged.")
 
 
 class History(BaseModel):
@@ -137,7 +140,10 @@ class History(BaseModel):
     game: str
     ply: int
     moves: list[LoggedMove]
-    hidden: int = Field(description="Moves in this page left out because they are still secret from this viewer.")
+    hidden: int | None = Field(
+        description="Moves in this page left out because they are still secret from this viewer; null during a secret "
+        "set-up, when not even their number is told."
+    )
     next_cursor: int | None = Field(description="Pass as `after` to read the next page; null at the end of the log.")
     seed: int | None = Field(default=None, description="Revealed once the game is over, so anyone can replay it.")
 

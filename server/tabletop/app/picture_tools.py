@@ -30,7 +30,7 @@ class BoardPicture(BaseModel):
 def register_picture_tools(mcp: MCPServer, sessions: GameSessions) -> None:
     @mcp.tool(title="Draw the board", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    async def render_board(
+    def render_board(
         game_id: GameId,
         token: OptionalToken = None,
         format: Annotated[
@@ -51,10 +51,11 @@ def register_picture_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         scene = engine.draw(live.state, seat, frozenset(overlays), live.record.seat_names)
         if scene is None:
             raise BadOptions(f"{engine.title} has no picture")
-        svg_uri = f"picture://{live.id}/{live.ply}.svg" if format != "png" else None
+        ply = sessions.ply_for(live, seat)
+        svg_uri = f"picture://{live.id}/{ply}.svg" if format != "png" else None
         info = BoardPicture(
             game_id=live.id,
-            ply=live.ply,
+            ply=ply,
             width=scene.width,
             height=scene.height,
             format=format,
@@ -64,7 +65,7 @@ def register_picture_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         )
         view = live.seat_label(seat) if seat is not None else "spectator"
         content: list[TextContent | ImageContent | EmbeddedResource] = [
-            TextContent(type="text", text=f"{engine.title} {live.id} after move {live.ply}, {view} view ({scene.width}x{scene.height}).")
+            TextContent(type="text", text=f"{engine.title} {live.id} after move {ply}, {view} view ({scene.width}x{scene.height}).")
         ]
         if format != "svg":
             content.append(ImageContent(type="image", mime_type="image/png", data=base64.b64encode(to_png(scene)).decode()))

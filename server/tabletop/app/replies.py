@@ -10,7 +10,9 @@ explanation reaches the model (other exceptions have their message withheld by t
 from __future__ import annotations
 
 import functools
-from collections.abc import Awaitable, Callable
+import inspect
+import logging
+from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
 from mcp.server.mcpserver.exceptions import ToolError
@@ -18,6 +20,10 @@ from mcp.types import CallToolResult, TextContent
 from pydantic import BaseModel
 
 from ..core.errors import GameError
+from ..core.text import clip
+
+#: Refusals are logged here once, at DEBUG, each at most 200 characters (the SDK's own longer line is dropped).
+log = logging.getLogger("tabletop.refusals")
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -27,14 +33,48 @@ def reply(result: BaseModel, text: str) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=result.model_dump(mode="json"))
 
 
-def refusals_as_tool_errors(tool: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
-    """Turn a GameError into a ToolError whose text starts with the error kind (``illegal_move: ...``)."""
+def refusals_as_tool_errors(tool: Callable[P, R]) -> Callable[P, R]:
+    """Turn a GameError into a ToolError whose text starts with the error kind (``illegal_move: ...``).
+
+    Works for ``async def`` tools (run on the event loop: the game tools, whose work takes well under a
+    millisecond, and a thread hop would cost more than it saves) and for plain ``def`` tools, which the
+    SDK runs in a worker thread so that their heavy work (drawing a picture, solving a dice variant)
+    never holds up other clients.
+    """
+
+    def refused(err: GameError) -> ToolError:
+        log.debug("%s refused: %s", tool.__name__, clip(f"{err.kind}: {err}", 200))
+        return ToolError(f"{err.kind}: {err}")
+
+    if inspect.iscoroutinefunction(tool):
+
+        @functools.wraps(tool)
+        async def waits(*args: P.args, **kwargs: P.kwargs) -> R:
+            try:
+                return await tool(*args, **kwargs)
+            except GameError as err:
+                raise refused(err) from None
+
+        return waits  # type: ignore[return-value]
 
     @functools.wraps(tool)
-    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+    def works(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            return await tool(*args, **kwargs)
+            return tool(*args, **kwargs)
         except GameError as err:
-            raise ToolError(f"{err.kind}: {err}") from None
+            raise refused(err) from None
 
-    return wrapper
+    return works
+
+
+class NoRepeatedRefusals(logging.Filter):
+    """Drops the SDK's own line for a refused call: the refusal is already logged once, briefly, above."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.levelno <= logging.INFO and str(record.msg).startswith("Tool %r failed"))
+
+
+def log_refusals_once() -> None:
+    sdk = logging.getLogger("mcp.server.mcpserver.server")
+    if not any(isinstance(f, NoRepeatedRefusals) for f in sdk.filters):
+        sdk.addFilter(NoRepeatedRefusals())

@@ -84,7 +84,7 @@ def register_game_resources(mcp: MCPServer, sessions: GameSessions) -> None:
             live = sessions.get(game_id)
         except GameError as err:
             raise ResourceNotFoundError(str(err)) from None
-        return json.dumps(state_of(live, None).model_dump(mode="json"))
+        return json.dumps(state_of(sessions, live, None).model_dump(mode="json"))
 
 
 PromptGameId = Annotated[str, Field(description="The game's id, as new_game returned it.")]

@@ -20,6 +20,7 @@ from .game_of_war_tools import register_game_of_war_tools
 from .game_tools import register_game_tools
 from .picture_tools import register_picture_tools
 from .rules_tools import register_game_resources, register_prompts, register_rules
+from .replies import log_refusals_once
 from .tool_schemas import lean_output, plain_description, portable_input
 
 INSTRUCTIONS = """\
@@ -74,6 +75,7 @@ class TabletopServer(MCPServer):
 
 
 def build_server(sessions: GameSessions, json_content: bool = False, output_schemas: bool = False) -> TabletopServer:
+    log_refusals_once()
     mcp = TabletopServer(
         "tabletop-mcp",
         version=__version__,

@@ -92,11 +92,13 @@ def chance_text(preview: ChancePreview) -> str:
 
 def played_text(played: Played, moves_next: LegalMoves | None) -> str:
     """What a sequence did, then what is next: the seat's moves if it decides again, else who is awaited."""
-    live, steps = played.game, played.steps
+    live, shown = played.game, played.shown
     who = live.seat_label(played.seat)
-    numbers = f"move {steps[0].ply}" if len(steps) == 1 else f"moves {steps[0].ply}-{steps[-1].ply}"
+    numbers = f"move {shown[0]}" if len(shown) == 1 else f"moves {shown[0]}-{shown[-1]}"
     if played.dry_run:
         head = f"Dry run for {who}: '{played.notation}' is legal and was NOT played."
+    elif played.already:
+        head = f"Already played: '{played.notation}' was {numbers} by {who}; this retry played nothing again."
     else:
         head = f"{who} played '{played.notation}' ({numbers})."
     lines = [head, *events_text(played.events)]

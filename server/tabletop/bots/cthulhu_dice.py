@@ -6,11 +6,11 @@ forced, so each only decides between continuing and retreating after a roll.
 
 from __future__ import annotations
 
-from ..games.cthulhu_dice.advice import duel_for, is_solved
+from ..games.cthulhu_dice.advice import rules_of, situation_for
+from ..games.cthulhu_dice.advisor import Advisor, default_advisor
 from ..games.cthulhu_dice.engine import CthulhuDice
-from .base import Suggestion
 from ..games.cthulhu_dice.rules import DiceState, Retreat, Roll
-from ..games.cthulhu_dice.solver import Advisor, default_advisor
+from .base import Suggestion
 
 
 class CautiousBot:
@@ -42,32 +42,48 @@ def stop_or_roll(engine: CthulhuDice, state: DiceState, seat: int, stop: bool) -
 
 
 class OptimalBot:
-    """Plays the solver's choice: maximises its chance of winning (exact with two players;
-    against the strongest opponent with more, rules_text cthulhu-dice/advice)."""
+    """Plays the solver's choice: maximises its own chance of winning, exactly with two or three players in
+    the game, against the strongest opponent with more (rules_text cthulhu-dice/advice). ``advisors`` by
+    number of players: by default the shipped tables of the standard game."""
 
     name = "optimal"
 
-    def __init__(self, advisor: Advisor | None = None) -> None:
-        self.advisor = advisor or default_advisor()
+    def __init__(self, advisors: dict[int, Advisor] | None = None) -> None:
+        self.advisors = advisors if advisors is not None else {}
+
+    def advisor(self, players: int) -> Advisor:
+        if players not in self.advisors:
+            self.advisors[players] = default_advisor(players)
+        return self.advisors[players]
 
     def choose(self, engine: CthulhuDice, state: DiceState, seat: int) -> Roll | Retreat:
         if state.phase == "start":
             return Roll()
-        stop = not self.advisor.continues(duel_for(state, seat).position)
+        situation = situation_for(state, seat)
+        advisor = self.advisor(situation.players)
+        if advisor.rules != rules_of(state):
+            raise ValueError("this bot's tables are for other rules than this game's")
+        stop = not advisor.continues(situation.position)
         return stop_or_roll(engine, state, seat, stop)
 
     def suggest(self, engine: CthulhuDice, state: DiceState, seat: int, budget: object = None) -> Suggestion:
         """The optimal choice with its chances of winning (rules_text cthulhu-dice/advice)."""
-        action = self.choose(engine, state, seat)
-        if state.phase == "start" or not is_solved(state.options):
-            return Suggestion(action, "The first roll of a turn is forced." if state.phase == "start" else
-                              "Exact advice exists for the standard rules only; this rolls on below two tentacles.")
-        duel = duel_for(state, seat)
-        found = self.advisor.advise(duel.position)
-        odds = [f"chance of winning if you roll on: {found.win_if_continue:.1%}"]
+        if state.phase == "start":
+            return Suggestion(Roll(), "The first roll of a turn is forced.")
+        situation = situation_for(state, seat)
+        advisor = self.advisor(situation.players)
+        if advisor.rules != rules_of(state):
+            raise ValueError("this bot plays the standard rules only; cthulhu_dice_advice solves this game's variant")
+        found = advisor.advise(situation.position)
+        action = stop_or_roll(engine, state, seat, found.choice == "retreat")
+        odds = []
+        if found.win_if_continue is not None:
+            odds.append(f"chance of winning if you roll on: {found.win_if_continue:.1%}")
         if found.win_if_retreat is not None:
             odds.append(f"chance of winning if you retreat now: {found.win_if_retreat:.1%}")
-        basis = "approximate: a duel with the strongest opponent" if duel.approximate else "exact two-player optimal play"
+        basis = f"approximate: {situation.note or 'a duel with the strongest opponent'}" if situation.approximate else (
+            f"exact {situation.players}-player optimal play")
         words = f"{'Roll on' if isinstance(action, Roll) else 'Retreat'}: it gives the better chance of winning ({basis})."
-        return Suggestion(action, words, terms={"win if rolling on": round(found.win_if_continue, 4)}, odds=odds,
-                          value=round(max(found.win_if_continue, found.win_if_retreat or 0.0), 4))
+        best = max(x for x in (found.win_if_continue, found.win_if_retreat) if x is not None)
+        terms = {} if found.win_if_continue is None else {"win if rolling on": round(found.win_if_continue, 4)}
+        return Suggestion(action, words, terms=terms, odds=odds, value=round(best, 4))

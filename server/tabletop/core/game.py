@@ -193,6 +193,11 @@ class Engine(ABC, Generic[S, A]):
 
     overlay_names: ClassVar[tuple[str, ...]] = ()
 
+    def secret_phase(self, state: S) -> bool:
+        """Whether some seats' moves are secret now (a hidden deployment): then nobody is told how many moves
+        the others made, and move numbers count only the moves a viewer may see."""
+        return False
+
     def move_visible(self, state: S, mover: int, viewer: int | None) -> bool:
         """Whether ``viewer`` (None: a spectator) may read a logged move of ``mover`` in the current state.
 
@@ -283,7 +288,11 @@ class Engine(ABC, Generic[S, A]):
             return self.options_model.model_validate(options or {})
         except ValidationError as err:
             problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in err.errors())
-            raise BadOptions(f"Options for {self.name} could not be read ({problems})", rule=f"{self.name}/rulings") from None
+            valid = ", ".join(self.options_model.model_fields)
+            raise BadOptions(
+                f"Options for {self.name} could not be read ({clip(problems, 400)}). Valid options: {valid}",
+                rule=f"{self.name}/rulings",
+            ) from None
 
 
 __all__ = ["ChanceOutcome", "ChancePreview", "Engine", "Trial", "GameError", "JsonObject", "LegalMoves", "MaybeOutcome", "MoveGroup", "MoveOption", "Outcome"]

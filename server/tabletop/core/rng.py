@@ -4,12 +4,18 @@ The generator is SplitMix64 used in counter mode: draw ``n`` of seed ``s`` is a 
 function of ``(s, n)``. A game stores its ``Rng`` in its state, so the same seed and the
 same moves always produce the same dice, a replay reproduces a game exactly, and copying
 a state copies its future.
+
+Engines ask for chance in the words of the table — ``die``, ``dice``, ``pick`` (one weighted
+choice: a token from a bag, a die's face), ``draw`` (several from a bag, without putting them
+back) — each with ``what`` it is for ("Great Cthulhu's battle dice"), so that the same request
+can be answered by this generator or, in a game refereed at a real table, by a person entering
+what the table showed.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -56,9 +62,31 @@ class Rng:
             if x <= limit:
                 return x % n
 
-    def die(self, sides: int = 6) -> int:
+    def die(self, sides: int = 6, what: str = "a die") -> int:
         """A die roll, 1..sides."""
         return self.below(sides) + 1
+
+    def dice(self, count: int, sides: int = 6, what: str = "dice") -> list[int]:
+        """``count`` dice rolled at once."""
+        return [self.die(sides, what) for _ in range(count)]
+
+    def pick(self, weights: Mapping[str, int], what: str) -> str:
+        """One of ``weights``' keys, each as likely as its weight (a token from a bag, a die's face)."""
+        roll = self.below(sum(weights.values()))
+        for key, weight in weights.items():
+            if roll < weight:
+                return key
+            roll -= weight
+        raise AssertionError("unreachable: the roll is below the total weight")
+
+    def draw(self, counts: Mapping[str, int], count: int, what: str) -> list[str]:
+        """``count`` items drawn one after another from a bag holding ``counts``, without putting them back."""
+        left, drawn = dict(counts), []
+        for _ in range(count):
+            item = self.pick(left, what)
+            left[item] -= 1
+            drawn.append(item)
+        return drawn
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

@@ -1,9 +1,15 @@
 """Live games: create, load, act for a seat, wait for a turn, read the log.
 
-The manager keeps each game's current state in memory and the durable truth in the store.
-Every call first catches up with moves another server process may have logged, so several
-processes can share one database file. A per-game lock serialises moves; the store's
-``(game, ply)`` key refuses a second writer from another process.
+The manager keeps each game's current state in memory and the durable truth in the store; the
+memory is only a cache. Every call first catches up with moves another server process may have
+logged (one indexed query for the last move number), so any number of processes can share one
+database and any request can go to any of them. A per-game lock serialises moves within a
+process; the store's ``(game, ply)`` key refuses a second writer from another process, and that
+key, never the cache, decides who moved first.
+
+``wait_for_turn`` sleeps until the game is signalled: by a move played in this process, or by a
+move another process committed, which a PostgreSQL store hears at once (LISTEN/NOTIFY); with a
+SQLite store, which cannot hear other processes, waiters also re-read the log every 0.5 s.
 """
 
 from __future__ import annotations
@@ -12,10 +18,13 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import anyio
+import anyio.lowlevel
 from pydantic import BaseModel
 
 from ..core.errors import BadOptions, GameError, GameOver, IllegalMove, MalformedMove, NotYourTurn
@@ -23,11 +32,14 @@ from ..core.game import ChancePreview, Engine
 from ..core.rng import fresh_seed
 from ..core.text import clip
 from ..games import ENGINES
-from .store import GameRecord, GameStore, MoveRecord, PlyTaken, now
+from .store import GameRecord, IdTaken, MoveRecord, PlyTaken, StorageError, Store, now
 from .tokens import hash_token, new_token, seat_of
 
-#: How often a waiting client re-reads the database for moves made by other processes (seconds).
+#: How often a waiting client re-reads the database for moves made by other processes (seconds), where
+#: the store cannot hear them (SQLite); a PostgreSQL store hears them at once and waiters never poll.
 CROSS_PROCESS_POLL = 0.5
+#: How many random ids a new game tries before giving up (each is taken with a chance of games / 2**32).
+ID_TRIES = 8
 #: Games kept in memory; the least recently used beyond this are dropped and reloaded from the log on demand.
 MAX_LIVE_GAMES = 512
 #: The longest game id or seat token looked up (longer ones are refused unread).
@@ -69,7 +81,6 @@ class LiveGame:
     state: Any
     ply: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
-    waiter: anyio.Event | None = None
 
     @property
     def id(self) -> str:
@@ -85,11 +96,25 @@ class LiveGame:
             return role
         return name if role in (default, name) else f"{name} ({role})"
 
-    def notify(self) -> None:
-        """Wake every wait_for_turn waiting on this game."""
-        event, self.waiter = self.waiter, None
-        if event is not None:
-            event.set()
+
+class Waiting:
+    """The wait_for_turn calls waiting on one game: how often the game was signalled since the first of them
+    began, and the events to set at the next signal (each with its event loop, as signals come from any thread)."""
+
+    __slots__ = ("signals", "waiters", "events")
+
+    def __init__(self) -> None:
+        self.signals = 0
+        self.waiters = 0
+        self.events: list[tuple[anyio.Event, anyio.lowlevel.EventLoopToken]] = []
+
+
+def wake(event: anyio.Event, loop: anyio.lowlevel.EventLoopToken) -> None:
+    """Set ``event`` on its own event loop, from any thread (that loop's included), without waiting."""
+    try:
+        loop.backend_class.run_sync_soon(event.set, (), loop.native_token)
+    except (RuntimeError, anyio.RunFinishedError):  # that loop has ended: nobody waits any more
+        pass
 
 
 @dataclass(frozen=True)
@@ -117,6 +142,11 @@ class Played:
     dry_run: bool
     state_after: Any
     chance: ChancePreview | None = None
+    #: The move numbers the seat is shown: the log's, except during a secret phase (see Engine.secret_phase),
+    #: when the seat's moves are numbered among the moves it may see.
+    shown: list[int] = field(default_factory=list)
+    #: A retry of moves this seat had already played (nothing was played again).
+    already: bool = False
 
     @property
     def notation(self) -> str:
@@ -143,14 +173,17 @@ class TurnStatus:
 class GameSessions:
     """Every game of one database, loaded on demand."""
 
-    def __init__(
-        self, store: GameStore, engines: dict[str, Engine] | None = None, max_live: int = MAX_LIVE_GAMES
-    ) -> None:
+    def __init__(self, store: Store, engines: dict[str, Engine] | None = None, max_live: int = MAX_LIVE_GAMES) -> None:
         self.store = store
         self.engines = engines if engines is not None else ENGINES
         self.max_live = max_live
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._load_lock = threading.Lock()
+        self._waiting: dict[str, Waiting] = {}
+        self._waiting_lock = threading.Lock()
+        #: How often waiters re-read the log for other processes' moves; None: never, the store hears them.
+        self.poll = None if store.hears_other_processes else CROSS_PROCESS_POLL
+        store.subscribe(self._heard, self._missed)
 
     # ---- creating and loading -------------------------------------------------------------
     def engine(self, name: str) -> Engine:
@@ -185,7 +218,14 @@ class GameSessions:
             created_at=now(),
             seed_chosen=chosen,
         )
-        self.store.create_game(record)
+        for _ in range(ID_TRIES):
+            try:
+                self.store.create_game(record)
+                break
+            except IdTaken:  # another game has this id (ids are random; a fleet makes many): draw another
+                record = replace(record, id=f"{engine.name}-{secrets.token_hex(4)}")
+        else:
+            raise StorageError(f"No free game id was found in {ID_TRIES} tries; nothing was changed, try again")
         live = LiveGame(record=record, engine=engine, options=parsed, state=state)
         with self._load_lock:
             self._keep(live)
@@ -237,7 +277,22 @@ class GameSessions:
         for move in self.store.moves(live.id, since=live.ply):
             live.state = replay_move(live.engine, live.state, move)
             live.ply = move.ply
-        live.notify()
+        self.signal(live.id)
+
+    def ply_for(self, live: LiveGame, viewer: int | None) -> int:
+        """How many moves ``viewer`` (None: a spectator) may know were played: all of them, except during a
+        secret phase (a hidden deployment), when only those it may see are counted."""
+        if not live.engine.secret_phase(live.state):
+            return live.ply
+        return len(self.visible_moves(live, viewer))
+
+    def visible_moves(self, live: LiveGame, viewer: int | None) -> list[MoveRecord]:
+        return [m for m in self.store.moves(live.id) if live.engine.move_visible(live.state, m.seat, viewer)]
+
+    def forget(self, game_id: str) -> None:
+        """Drop a game from memory; the next access reloads it from its log."""
+        with self._load_lock:
+            self._live.pop(game_id, None)
 
     def replay(self, game_id: str) -> Any:
         """Rebuild a game from its seed and log alone, ignoring the cache (for audits and tests)."""
@@ -263,7 +318,12 @@ class GameSessions:
 
     # ---- playing ----------------------------------------------------------------------------
     def play(
-        self, game_id: str, token: str | None, moves: Move | list[Move], dry_run: bool = False
+        self,
+        game_id: str,
+        token: str | None,
+        moves: Move | list[Move],
+        dry_run: bool = False,
+        expected: int | None = None,
     ) -> Played:
         """Check and apply a move, or a sequence of moves as one, for the token's seat.
 
@@ -271,6 +331,10 @@ class GameSessions:
         it leave, a refusal names the move that failed, and only then are all of them logged in one
         transaction. A move involving chance (dice, a draw) must end its sequence, because its result
         decides what comes next. Nothing is acknowledged before it is committed.
+
+        ``expected`` (the move number the first move should get, as this seat counts moves) makes a
+        retry safe: if those moves were already played by this seat, they are reported again (marked
+        ``already``) instead of being played twice; any other mismatch is a conflict.
         """
         sequence = moves if isinstance(moves, list) else [moves]
         if not 1 <= len(sequence) <= MAX_SEQUENCE:
@@ -278,6 +342,9 @@ class GameSessions:
         live = self.get(game_id)
         seat = self.seat_for(live, token)
         with live.lock:
+            known = self.ply_for(live, seat)
+            if expected is not None and expected != known + 1:
+                return self._already_played(live, seat, sequence, expected, known)
             state, steps, preview = live.state, [], None
             for index, move in enumerate(sequence):
                 try:
@@ -293,13 +360,19 @@ class GameSessions:
                         "moves up to it, then the rest once you have seen its result",
                         rule=f"{live.engine.name}/notation",
                     )
-            played = Played(live, seat, steps, dry_run, state, preview)
+            secret = live.engine.secret_phase(state)
+            shown = [known + i + 1 if secret else step.ply for i, step in enumerate(steps)]
+            played = Played(live, seat, steps, dry_run, state, preview, shown)
             if dry_run:
                 return played
+            public = live.engine.move_visible(state, seat, None)
             try:
                 self.store.append_moves(
-                    live.id, [MoveRecord(s.ply, seat, s.action, s.notation, s.events, now()) for s in steps]
+                    live.id, [MoveRecord(s.ply, seat, s.action, s.notation, s.events, now(), public) for s in steps]
                 )
+            except StorageError:
+                self.forget(live.id)  # whatever the failure left behind, the next read rebuilds the game from its log
+                raise
             except PlyTaken:
                 self._catch_up(live)
                 raise MoveConflict(
@@ -307,8 +380,34 @@ class GameSessions:
                     "Read the state again and choose a move",
                 ) from None
             live.state, live.ply = state, played.ply
-        live.notify()
+        self.signal(live.id)
         return played
+
+    def _already_played(self, live: LiveGame, seat: int, sequence: list[Move], expected: int, known: int) -> Played:
+        """The moves numbered from ``expected`` if this seat already played exactly these; else a conflict."""
+        if expected <= known:
+            if live.engine.secret_phase(live.state):
+                logged = self.visible_moves(live, seat)[expected - 1 : expected - 1 + len(sequence)]
+            else:
+                logged = self.store.moves(live.id, expected - 1, len(sequence))
+            if len(logged) == len(sequence) and all(m.seat == seat for m in logged) and self._same_moves(live, seat, sequence, logged):
+                steps = [Step(m.ply, m.notation, m.action, m.events) for m in logged]
+                shown = list(range(expected, expected + len(steps)))
+                return Played(live, seat, steps, False, live.state, None, shown, already=True)
+        raise MoveConflict(
+            f"You expected your move to be move {expected}, but the game is at move {known}"
+            + (" and those moves are not yours as given" if expected <= known else "")
+            + "; nothing was played. Read the state and choose again",
+            rule=f"{live.engine.name}/turn",
+        )
+
+    @staticmethod
+    def _same_moves(live: LiveGame, seat: int, sequence: list[Move], logged: list[MoveRecord]) -> bool:
+        try:
+            asked = [live.engine.read_move(within_limits(m), live.state, seat).model_dump(mode="json") for m in sequence]
+        except GameError:
+            return False
+        return asked == [m.action for m in logged]
 
     def _step(self, live: LiveGame, state: Any, seat: int, move: Move, ply: int, dry_run: bool):
         """One move of a sequence: ``(state after, Step, whether it involved chance, dry-run chance preview)``.
@@ -343,26 +442,80 @@ class GameSessions:
                 rule=f"{engine.name}/turn",
             )
 
+    # ---- waiting ----------------------------------------------------------------------------
     async def wait_for_turn(self, game_id: str, token: str | None, timeout: float) -> TurnStatus:
-        """Return as soon as it is the token's seat's decision or the game is over, or at ``timeout``."""
-        deadline = anyio.current_time() + timeout
-        while True:
-            live = self.get(game_id)
-            seat = self.seat_for(live, token)
-            over = live.engine.outcome(live.state) is not None
-            mine = seat in live.to_move()
-            remaining = deadline - anyio.current_time()
-            if over or mine or remaining <= 0:
-                return TurnStatus(live, seat, mine, over, timed_out=not (over or mine))
-            if live.waiter is None:
-                live.waiter = anyio.Event()
-            with anyio.move_on_after(min(remaining, CROSS_PROCESS_POLL)):
-                await live.waiter.wait()
+        """Return as soon as it is the token's seat's decision or the game is over, or at ``timeout``.
 
-    def history(self, game_id: str, since: int = 0, limit: int | None = None) -> tuple[LiveGame, list[MoveRecord]]:
-        """The game and up to ``limit`` logged moves after move ``since``."""
-        live = self.get(game_id)
-        return live, self.store.moves(game_id, since, limit)
+        Reading the game and then sleeping cannot miss a move: the signals counted before the read show
+        whether one came in between. On a remote store (PostgreSQL) reads run in a worker thread: a network
+        round trip, which may wait for a lock, must not hold up the event loop.
+        """
+        deadline = anyio.current_time() + timeout
+        with self._waiting_on(game_id) as waiting:
+            while True:
+                seen = waiting.signals
+                live = await anyio.to_thread.run_sync(self.get, game_id) if self.store.remote else self.get(game_id)
+                seat = self.seat_for(live, token)
+                over = live.engine.outcome(live.state) is not None
+                mine = seat in live.to_move()
+                remaining = deadline - anyio.current_time()
+                if over or mine or remaining <= 0:
+                    return TurnStatus(live, seat, mine, over, timed_out=not (over or mine))
+                event = anyio.Event()
+                with self._waiting_lock:
+                    if waiting.signals != seen:
+                        continue  # signalled while reading: read again
+                    waiting.events.append((event, anyio.lowlevel.current_token()))
+                try:
+                    with anyio.move_on_after(remaining if self.poll is None else min(remaining, self.poll)):
+                        await event.wait()
+                finally:
+                    with self._waiting_lock:
+                        waiting.events = [(e, loop) for e, loop in waiting.events if e is not event]
+
+    @contextmanager
+    def _waiting_on(self, game_id: str) -> Iterator[Waiting]:
+        with self._waiting_lock:
+            waiting = self._waiting.setdefault(game_id, Waiting())
+            waiting.waiters += 1
+        try:
+            yield waiting
+        finally:
+            with self._waiting_lock:
+                waiting.waiters -= 1
+                if waiting.waiters == 0:
+                    del self._waiting[game_id]
+
+    def signal(self, game_id: str) -> None:
+        """Wake every wait_for_turn waiting on this game (callable from any thread)."""
+        with self._waiting_lock:
+            waiting = self._waiting.get(game_id)
+            if waiting is None:
+                return
+            waiting.signals += 1
+            events, waiting.events = waiting.events, []
+        for event, loop in events:
+            wake(event, loop)
+
+    def _heard(self, game_id: str, ply: int) -> None:
+        """The store heard that moves of ``game_id`` up to ``ply`` were committed (by any process). Waiters are
+        woken unless this process already has those moves (its own, say): whatever brought them here woke them."""
+        with self._load_lock:
+            live = self._live.get(game_id)
+        if live is None or live.ply < ply:
+            self.signal(game_id)
+
+    def _missed(self) -> None:
+        """The store may have missed moves (its listening connection was re-established): every waiter re-reads."""
+        with self._waiting_lock:
+            games = list(self._waiting)
+        for game_id in games:
+            self.signal(game_id)
+
+    def waiting_games(self) -> int:
+        """How many games have someone waiting on them in this process."""
+        with self._waiting_lock:
+            return len(self._waiting)
 
 
 def within_limits(move: Move) -> Move:

@@ -1,9 +1,17 @@
-"""SQLite persistence: a game is its options, seed and an append-only log of accepted moves.
+"""Persistence: a game is its options, seed and an append-only log of accepted moves.
 
-The store is deliberately small (create, append, read) so another backend (PostgreSQL for a
-fleet of servers) can stand in for it. A move counts as accepted only once its transaction has
-committed. WAL with ``synchronous=NORMAL`` survives a killed process; ``FULL`` also survives
-power loss at the cost of an fsync per move.
+:class:`Store` is the small interface the sessions use (create, append, read, hear of moves); it has
+two implementations: :class:`GameStore`, one SQLite file (the embedded default, this module), and
+``PostgresStore`` (``postgres.py``), the shared database of a fleet of stateless servers.
+:func:`open_store` picks one from ``--db``: a ``postgresql://`` URL or a file. Both keep the same
+tables, evolved by the same numbered :data:`MIGRATIONS`, and give the same guarantees: a move counts
+as accepted only once its transaction has committed; the ``(game, ply)`` key refuses a second writer
+(:class:`PlyTaken`); the move log refuses updates and deletions.
+
+SQLite: WAL with ``synchronous=NORMAL`` survives a killed process; ``FULL`` also survives power loss
+at the cost of an fsync per move. Any failure of the database (disk full, locked for longer than the
+busy timeout, an I/O error) is a :class:`StorageError` saying what could not be done; the file and its
+folder are made readable by their owner only, and a damaged file is refused when opened.
 """
 
 from __future__ import annotations
@@ -12,10 +20,15 @@ import json
 import os
 import sqlite3
 import threading
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
+
+from ..core.errors import GameError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -43,13 +56,53 @@ CREATE TRIGGER IF NOT EXISTS moves_are_append_only_d BEFORE DELETE ON moves
     BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
 """
 
-#: Schema changes after the first version, in order; ``PRAGMA user_version`` counts those applied.
+
+class Migration(NamedTuple):
+    """One schema change, written for each store; its number is its place in :data:`MIGRATIONS`."""
+
+    why: str
+    sqlite: str
+    postgres: str
+
+
+#: Schema changes after the first version, in order, the same for both stores. SQLite counts those applied in
+#: ``PRAGMA user_version``, PostgreSQL in the table ``tabletop_schema``.
 MIGRATIONS = (
-    # 1: whether the creator chose the seed (and so can predict the dice); server-drawn seeds stay secret.
-    "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 1",
+    Migration(
+        "whether the creator chose the seed (and so can predict the dice); server-drawn seeds stay secret",
+        "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE games ADD COLUMN seed_chosen BOOLEAN NOT NULL DEFAULT TRUE",
+    ),
+    Migration(
+        "whether a move was public when played (a hidden deployment's placements are not), so that listings can "
+        "count moves without telling anyone how many secret moves were made",
+        "ALTER TABLE moves ADD COLUMN public INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE moves ADD COLUMN public BOOLEAN NOT NULL DEFAULT TRUE",
+    ),
+    Migration(
+        "list the newest games without reading every game (a tournament's database holds many)",
+        "CREATE INDEX IF NOT EXISTS games_by_creation ON games (created_at)",
+        "CREATE INDEX IF NOT EXISTS games_by_creation ON games (created_at)",
+    ),
 )
 
+#: How long a write waits for another process's lock before it fails (milliseconds).
+BUSY_TIMEOUT_MS = 10_000
+
 Synchronous = Literal["NORMAL", "FULL"]
+
+
+def is_postgres_url(target: str | Path) -> bool:
+    """Whether ``--db`` names a PostgreSQL database (``postgresql://…`` or ``postgres://…``) rather than a file."""
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
+def default_db_target() -> str:
+    """``$TABLETOP_DB`` as given (a file or a ``postgresql://`` URL), else the default SQLite file."""
+    env = os.environ.get("TABLETOP_DB")
+    if env and is_postgres_url(env):
+        return env
+    return str(default_db_path())
 
 
 def default_db_path() -> Path:
@@ -84,6 +137,7 @@ class MoveRecord:
     notation: str
     events: list[str]
     played_at: str
+    public: bool = True  # visible to everyone when played (false: a secret move, such as a hidden placement)
 
 
 def record_of(row: tuple) -> GameRecord:
@@ -96,21 +150,137 @@ class PlyTaken(Exception):
     """Another writer (another server process) logged a move at this ply first."""
 
 
-class GameStore:
+class IdTaken(Exception):
+    """A game with this id already exists (nothing was stored)."""
+
+
+class StorageError(GameError):
+    """The game database failed (disk full, locked too long, damaged, unreadable): nothing was changed."""
+
+    kind = "storage_error"
+
+
+#: Told of moves committed by any process: ``(game id, its last ply)``.
+MoveHeard = Callable[[str, int], None]
+#: Told that moves may have been missed (the listening connection was re-established): re-read the log.
+MissedMoves = Callable[[], None]
+
+
+class Store(ABC):
+    """A game database: what the sessions need, and all they may assume.
+
+    Every write is acknowledged only after it has committed; ``append_moves`` raises :class:`PlyTaken`, with
+    nothing logged, when another writer logged one of those plies first; every database failure is a
+    :class:`StorageError`. The store keeps nothing in memory that another process would need.
+    """
+
+    #: What to show people: a file's path, or a URL without its password.
+    location: str
+    #: Whether :meth:`subscribe` hears moves committed by other processes as they commit (PostgreSQL's
+    #: LISTEN/NOTIFY). When false, waiters must re-read the log now and then to see other processes' moves.
+    hears_other_processes: bool = False
+    #: Whether the database is a server shared over the network by a fleet (PostgreSQL): every call is a round
+    #: trip that may wait (keep it off an event loop), and no process may keep state another needs.
+    remote: bool = False
+
+    @abstractmethod
+    def create_game(self, record: GameRecord) -> None:
+        """Store a new game; :class:`IdTaken`, with nothing stored, if its id is taken."""
+
+    @abstractmethod
+    def load_game(self, game_id: str) -> GameRecord | None: ...
+
+    @abstractmethod
+    def list_games(self, limit: int = 100) -> list[tuple[GameRecord, int]]:
+        """The newest games with their public move counts."""
+
+    @abstractmethod
+    def append_moves(self, game_id: str, moves: list[MoveRecord]) -> None:
+        """Log moves (a sequence played as one) in one transaction; returns only after the commit."""
+
+    def append_move(self, game_id: str, move: MoveRecord) -> None:
+        """Log one move (see append_moves)."""
+        self.append_moves(game_id, [move])
+
+    @abstractmethod
+    def last_ply(self, game_id: str) -> int:
+        """The number of logged moves (plies count from 1 without gaps)."""
+
+    @abstractmethod
+    def moves(self, game_id: str, since: int = 0, limit: int | None = None) -> list[MoveRecord]:
+        """Moves with ``ply > since``, in order (at most ``limit`` of them)."""
+
+    def subscribe(self, heard: MoveHeard, missed: MissedMoves) -> None:
+        """Be told of moves other processes commit (only where :attr:`hears_other_processes`)."""
+
+    @property
+    def cache_dir(self) -> Path | None:
+        """A folder for data derived from the games (solved Cthulhu Dice tables); None keeps it in memory."""
+        return None
+
+    def backup(self, target: Path) -> None:
+        raise StorageError(f"{self.location} cannot be copied by tabletop backup; use the database's own tools")
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+
+def open_store(target: str | Path, synchronous: Synchronous = "NORMAL") -> Store:
+    """The store ``--db`` names: PostgreSQL for a ``postgresql://`` URL, else the SQLite file at that path."""
+    if is_postgres_url(target):
+        from .postgres import PostgresStore  # psycopg is imported only by those who use PostgreSQL
+
+        return PostgresStore(str(target))
+    return GameStore(Path(target).expanduser(), synchronous=synchronous)
+
+
+class GameStore(Store):
     """One SQLite file; safe to share between threads of this process and between processes."""
 
-    def __init__(self, path: Path | str, synchronous: Synchronous = "NORMAL") -> None:
+    def __init__(self, path: Path | str, synchronous: Synchronous = "NORMAL", busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
         self.path = Path(path)
-        if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.location = str(path)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(f"PRAGMA synchronous={synchronous}")
-        self._db.execute("PRAGMA busy_timeout=10000")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
-        self._migrate()
+        memory = str(path) == ":memory:"
+        created = not memory and not self.path.exists()
+        try:
+            if not memory:
+                make_private_folder(self.path.parent)
+            self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        except OSError as err:
+            raise StorageError(f"Cannot create the game database's folder {self.path.parent}: {err.strerror}") from None
+        except sqlite3.Error as err:
+            raise StorageError(f"Cannot open the game database {self.path}: {err}") from None
+        try:
+            if created:
+                os.chmod(self.path, 0o600)
+            self._db.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+            if not memory and self._db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise StorageError(f"{self.path} is damaged (SQLite's quick check failed); restore it from a backup")
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={synchronous}")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(SCHEMA)
+            self._migrate()
+        except sqlite3.DatabaseError as err:
+            self._db.close()
+            raise StorageError(f"{self.path} is not a usable SQLite game database ({err})") from None
+        except OSError as err:
+            self._db.close()
+            raise StorageError(f"Cannot use {self.path}: {err.strerror}") from None
+
+    @contextmanager
+    def _guard(self, doing: str) -> Iterator[None]:
+        """Hold the connection and turn any database failure into a StorageError saying what failed."""
+        with self._lock:
+            try:
+                yield
+            except sqlite3.IntegrityError:
+                raise
+            except sqlite3.Error as err:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise StorageError(f"The game database could not {doing} ({err}); nothing was changed, try again") from None
 
     def _migrate(self) -> None:
         """Apply the schema changes this file has not had yet (games made before a change keep its default)."""
@@ -119,19 +289,27 @@ class GameStore:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 if self._db.execute("PRAGMA user_version").fetchone()[0] < number:  # another process may have done it
-                    self._db.execute(change)
+                    self._db.execute(change.sqlite)
                     self._db.execute(f"PRAGMA user_version = {number}")
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
 
+    @property
+    def cache_dir(self) -> Path | None:
+        """A folder for data derived from the games, kept beside the database: ``<db file>.cache`` (the
+        user of a subfolder creates it, owner-only). None for an in-memory store."""
+        if str(self.path) == ":memory:":
+            return None
+        return self.path.with_name(self.path.name + ".cache")
+
     def close(self) -> None:
         with self._lock:
             self._db.close()
 
     def create_game(self, record: GameRecord) -> None:
-        with self._lock:
+        with self._guard("save the new game"), _id_taken_on_conflict(record.id):
             self._db.execute(
                 "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -147,15 +325,16 @@ class GameStore:
             )
 
     def load_game(self, game_id: str) -> GameRecord | None:
-        with self._lock:
+        with self._guard("read the game"):
             row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else record_of(row)
 
     def list_games(self, limit: int = 100) -> list[tuple[GameRecord, int]]:
-        """The newest games with their move counts."""
-        with self._lock:
+        """The newest games with their public move counts (the last move everyone could see: a hidden
+        deployment's placements are not counted until it is revealed)."""
+        with self._guard("list the games"):
             rows = self._db.execute(
-                "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) "
+                "SELECT g.*, COALESCE((SELECT MAX(ply) FROM moves m WHERE m.game_id = g.id AND m.public = 1), 0) "
                 "FROM games g ORDER BY g.created_at DESC LIMIT ?",
                 (limit,),
             ).fetchall()
@@ -164,45 +343,74 @@ class GameStore:
     def append_moves(self, game_id: str, moves: list[MoveRecord]) -> None:
         """Log moves (a sequence played as one) in one transaction; returns only after the commit.
 
-        Raises PlyTaken, with nothing logged, if another writer logged any of those plies first.
+        Raises PlyTaken, with nothing logged, if another writer logged any of those plies first, and
+        StorageError, with nothing logged, if the database fails.
         """
         rows = [
-            (game_id, m.ply, m.seat, json.dumps(m.action), m.notation, json.dumps(m.events), m.played_at) for m in moves
+            (game_id, m.ply, m.seat, json.dumps(m.action), m.notation, json.dumps(m.events), m.played_at, int(m.public))
+            for m in moves
         ]
-        with self._lock:
-            if len(rows) == 1:  # one statement is its own transaction (autocommit)
-                try:
-                    self._db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?)", rows[0])
-                except sqlite3.IntegrityError as err:
-                    raise PlyTaken(f"ply {moves[0].ply} of {game_id} is already logged") from err
-                return
-            self._db.execute("BEGIN IMMEDIATE")
+        insert = "INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        with self._guard("log the move"):
             try:
-                self._db.executemany("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+                if len(rows) == 1:  # one statement is its own transaction (autocommit)
+                    self._db.execute(insert, rows[0])
+                    return
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.executemany(insert, rows)
+                self._db.execute("COMMIT")
             except sqlite3.IntegrityError as err:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
                 raise PlyTaken(f"ply {moves[0].ply} of {game_id} is already logged") from err
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
-
-    def append_move(self, game_id: str, move: MoveRecord) -> None:
-        """Log one move (see append_moves)."""
-        self.append_moves(game_id, [move])
 
     def last_ply(self, game_id: str) -> int:
         """The number of logged moves (plies count from 1 without gaps)."""
-        with self._lock:
+        with self._guard("read the game"):
             row = self._db.execute("SELECT MAX(ply) FROM moves WHERE game_id = ?", (game_id,)).fetchone()
         return row[0] or 0
 
     def moves(self, game_id: str, since: int = 0, limit: int | None = None) -> list[MoveRecord]:
         """Moves with ``ply > since``, in order (at most ``limit`` of them)."""
-        with self._lock:
+        with self._guard("read the move log"):
             rows = self._db.execute(
-                "SELECT ply, seat, action, notation, events, played_at FROM moves "
+                "SELECT ply, seat, action, notation, events, played_at, public FROM moves "
                 "WHERE game_id = ? AND ply > ? ORDER BY ply LIMIT ?",
                 (game_id, since, -1 if limit is None else limit),
             ).fetchall()
-        return [MoveRecord(p, s, json.loads(a), n, json.loads(e), t) for p, s, a, n, e, t in rows]
+        return [MoveRecord(p, s, json.loads(a), n, json.loads(e), t, bool(v)) for p, s, a, n, e, t, v in rows]
+
+    def backup(self, target: Path) -> None:
+        """A consistent copy of the live database at ``target`` (SQLite's online backup), owner-only."""
+        if target.exists():
+            raise StorageError(f"{target} already exists; give a new file name")
+        make_private_folder(target.parent)
+        copy = sqlite3.connect(str(target))
+        try:
+            os.chmod(target, 0o600)
+            with self._guard("copy the database"):
+                self._db.backup(copy)
+        finally:
+            copy.close()
+
+
+@contextmanager
+def _id_taken_on_conflict(game_id: str) -> Iterator[None]:
+    try:
+        yield
+    except sqlite3.IntegrityError:
+        raise IdTaken(f"a game with the id {game_id} already exists") from None
+
+
+def make_private_folder(folder: Path) -> None:
+    """Create ``folder`` (and missing parents) readable by its owner only; an existing folder is left as it is."""
+    missing = []
+    for parent in [folder, *folder.parents]:
+        if parent.exists():
+            if not parent.is_dir():
+                raise NotADirectoryError(20, f"{parent} is a file, not a folder")
+            break
+        missing.append(parent)
+    for parent in reversed(missing):
+        parent.mkdir(mode=0o700)
+        os.chmod(parent, 0o700)

@@ -41,20 +41,18 @@ SIDES: dict[DieKind, tuple[Face, ...]] = {
 STANDARD_BAG: tuple[int, int, int] = (8, 4, 3)
 
 
-def roll_die(kind: DieKind, rng: Rng) -> Face:
-    """Roll one die: each of its six sides equally likely."""
-    return SIDES[kind][rng.below(6)]
+def roll_die(kind: DieKind, rng: Rng, who: str = "") -> Face:
+    """Roll one die: each of its six sides equally likely (its faces in the order of FACE_COUNTS)."""
+    faces = dict(zip((f.value for f in Face), FACE_COUNTS[kind]))
+    return Face(rng.pick(faces, f"{who} rolls a {kind.value} die".strip()))
 
 
-def draw_from_bag(bag: list[int], count: int, rng: Rng) -> list[DieKind]:
+def draw_from_bag(bag: list[int], count: int, rng: Rng, who: str = "") -> list[DieKind]:
     """Draw ``count`` dice uniformly at random from ``bag`` (dice per kind), removing them."""
-    drawn: list[DieKind] = []
-    for _ in range(count):
-        pick = rng.below(sum(bag))
-        for index, kind in enumerate(KINDS):
-            if pick < bag[index]:
-                bag[index] -= 1
-                drawn.append(kind)
-                break
-            pick -= bag[index]
+    if not count:
+        return []
+    counts = {kind.value: n for kind, n in zip(KINDS, bag)}
+    drawn = [DieKind(k) for k in rng.draw(counts, count, f"{who} draws {count} dice from the bag".strip())]
+    for kind in drawn:
+        bag[KINDS.index(kind)] -= 1
     return drawn

@@ -13,7 +13,8 @@ from ...render import Scene
 from .dice import KINDS
 from .picture import draw_table
 from .rules import CthulhuDiceAction, CthulhuDiceOptions, DiceState, Retreat, Roll
-from .solver import DiceRules, RollOdds, roll_odds
+from .advisor import RollOdds, roll_odds
+from .model import rules_for_options
 
 #: Words accepted for each action, so a model can write what comes naturally.
 ALIASES: dict[str, type[Roll] | type[Retreat]] = {
@@ -29,17 +30,14 @@ ALIASES: dict[str, type[Roll] | type[Retreat]] = {
 
 
 def roll_odds_of(state: DiceState) -> RollOdds | None:
-    """The exact distribution of the next roll, or None where the solver does not model the bag ruling."""
-    short = state.phase == "decide" and state.dice_needed > sum(state.bag)
-    ruling = state.options.bag_exhaustion
-    if short and ruling not in ("return_elder_signs", "draw_then_return"):
-        return None
+    """The exact distribution of the next roll under the game's bag and ruling, or None if rolling is not allowed."""
+    dice = rules_for_options(state.options).dice
     if state.phase == "start":
-        return roll_odds((0, 0, 0), tuple(state.options.bag.as_list()), dice=DiceRules(exhaustion=ruling))
-    exhaustion = ruling if ruling in ("return_elder_signs", "draw_then_return") else "return_elder_signs"
-    return roll_odds(
-        tuple(state.clues), tuple(state.bag), tuple(state.tentacles), tuple(state.signs), DiceRules(exhaustion=exhaustion)
-    )
+        return roll_odds((0, 0, 0), tuple(state.options.bag.as_list()), dice=dice)
+    try:
+        return roll_odds(tuple(state.clues), tuple(state.bag), tuple(state.tentacles), tuple(state.signs), dice=dice)
+    except ValueError:
+        return None
 
 
 def per_kind(counts: list[int]) -> dict[str, int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.errors import BadOptions, GameOver, IllegalMove, NotYourTurn
 from ...core.game import Outcome
@@ -23,6 +23,8 @@ MIN_SEATS, MAX_SEATS = 2, 6
 class BagCounts(BaseModel):
     """How many dice of each kind the bag holds."""
 
+    model_config = ConfigDict(extra="forbid", strict=True)
+
     library: int = Field(default=STANDARD_BAG[0], ge=0, le=30)
     museum: int = Field(default=STANDARD_BAG[1], ge=0, le=30)
     tomb: int = Field(default=STANDARD_BAG[2], ge=0, le=30)
@@ -33,6 +35,8 @@ class BagCounts(BaseModel):
 
 class CthulhuDiceOptions(BaseModel):
     """Rulings and variants, fixed when the game is created (rules_text cthulhu-dice/rulings)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     goal: int = Field(default=13, ge=1, le=100, description="Elder Signs that end the game (seed: 13).")
     tie_rule: Literal["tiebreak_rounds", "shared_win"] = Field(
@@ -53,11 +57,15 @@ class CthulhuDiceOptions(BaseModel):
 class Roll(BaseModel):
     """Roll: the first roll of a turn, or continue after a roll (draw back up to three dice and roll)."""
 
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
     kind: Literal["roll"] = "roll"
 
 
 class Retreat(BaseModel):
     """Retreat: bank the turn's stash of Elder Signs and pass the bag on."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     kind: Literal["retreat"] = "retreat"
 

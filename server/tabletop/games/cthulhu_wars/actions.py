@@ -146,6 +146,14 @@ class TakeSpellbook(Action):
     name: str
 
 
+class ChooseStart(Action):
+    """Set-up: the Area where your faction starts (Windwalker: one of its symbol Areas; Opener of the Way:
+    any Area without a Gate)."""
+
+    kind: Literal["start"] = "start"
+    area: str
+
+
 class Proceed(Action):
     """Finish this side's pre-battle abilities."""
 
@@ -215,7 +223,7 @@ class Offer(Action):
 CORE_ACTIONS: tuple[type[Action], ...] = (
     Move, Recruit, BuildGate, Summon, Awaken, Battle, Capture, Pass,
     ControlGate, AbandonGate, RevealElderSigns, Done,
-    Ritual, SkipRitual, ChooseFirstPlayer, ChooseDirection, TakeSpellbook, Proceed, Assign, Retreat, Lose, Offer,
+    Ritual, SkipRitual, ChooseFirstPlayer, ChooseDirection, ChooseStart, TakeSpellbook, Proceed, Assign, Retreat, Lose, Offer,
 )  # fmt: skip
 
 def action_union(extra: tuple[type[BaseModel], ...]) -> Any:

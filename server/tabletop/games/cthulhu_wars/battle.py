@@ -15,6 +15,12 @@ still to retreat); ``killed`` (seat -> enemy figures it eliminated with Kills);
 ``devoured`` (seat -> enemy figures it removed by abilities, for requirements); ``exempt``
 ([seat, unit, index] of figures Invisibility keeps out of the battle: they stay on the map and
 their Gates but roll no dice, take no results and cannot be chosen by battle abilities).
+
+The defender may be one of the map's creatures instead of a faction (the Dreamlands' Bhole or Zoogs:
+``defender`` is then its name, ``"bhole"`` or ``"zoogs"``, and the battle's dicts key its entries by that
+name; see creatures.py and rules_text ``cthulhu-wars/dreamlands``). Only the attacker's faction hooks run
+for the two sides then; :func:`sides`, :func:`opponent` and the ``enemy_*`` helpers let faction hooks
+treat both kinds of defender alike (a creature has no Power, Doom or spellbooks).
 """
 
 from __future__ import annotations
@@ -24,12 +30,99 @@ from math import comb
 
 from pydantic import BaseModel, Field
 
-from tabletop.games.cthulhu_wars import board
+from tabletop.games.cthulhu_wars import board, creatures
 from tabletop.games.cthulhu_wars.actions import Assign, Retreat, figure_label, read_figure
-from tabletop.games.cthulhu_wars.state import GameState, Pending
+from tabletop.games.cthulhu_wars.state import FactionState, GameState, Pending
 
 RULE = "cthulhu-wars/battle"
-STEPS = ("pre-attacker", "pre-defender", "roll", "kills", "pains", "post", "retreat")
+STEPS = ("before", "pre-attacker", "pre-defender", "roll", "rolled", "kills", "pains", "post", "creature", "retreat", "over")
+#: A side of a battle: a seat, or the name of one of the map's creatures.
+Side = int | str
+
+
+def sides(battle: dict) -> tuple[int, ...]:
+    """The factions (seats) fighting: attacker and defender, or the attacker alone against a creature."""
+    return tuple(s for s in (battle["attacker"], battle["defender"]) if isinstance(s, int))
+
+
+def creature(battle: dict) -> creatures.Creature | None:
+    """The creature defending, if the defender is one."""
+    defender = battle["defender"]
+    return creatures.NEUTRALS[defender] if isinstance(defender, str) else None
+
+
+def side_name(state: GameState, side: Side) -> str:
+    return state.seats[side].faction if isinstance(side, int) else creatures.NEUTRALS[side].title
+
+
+def enemy_key(state: GameState, name: str) -> Side:
+    """The side a Battle action's ``enemy`` names: a faction's seat, or a creature's name."""
+    return name if name in creatures.NEUTRALS else state.seat_of(name)
+
+
+def present(state: GameState, side: Side, area: str) -> bool:
+    """Whether ``side`` has figures in ``area``."""
+    return creatures.NEUTRALS[side].present(state, area) > 0 if isinstance(side, str) else board.has_units(state, side, area)
+
+
+# ---- what faction hooks may ask about the enemy ----------------------------------------
+def enemy_state(state: GameState, battle: dict, seat: int) -> FactionState | None:
+    """The faction ``seat`` battles, or None against a creature (which has no Power, Doom, spellbooks or faction
+    features for any purpose: ``cthulhu-wars/dreamlands-bhole``)."""
+    enemy = opponent(battle, seat)
+    return state.seats[enemy] if isinstance(enemy, int) else None
+
+
+def enemy_power(state: GameState, battle: dict, seat: int) -> int:
+    enemy = enemy_state(state, battle, seat)
+    return enemy.power if enemy else 0
+
+
+def enemy_doom(state: GameState, battle: dict, seat: int) -> int:
+    enemy = enemy_state(state, battle, seat)
+    return enemy.doom if enemy else 0
+
+
+def enemy_spellbooks(state: GameState, battle: dict, seat: int) -> int:
+    enemy = enemy_state(state, battle, seat)
+    return len(enemy.spellbooks) if enemy else 0
+
+
+ROLES_MONSTER_OR_CULTIST = ("cultist", "monster")
+
+
+def enemy_losable(state: GameState, battle: dict, seat: int, roles: tuple[str, ...] = ROLES_MONSTER_OR_CULTIST) -> list[str]:
+    """Unit types of ``seat``'s enemy in the battle (not exempt) that an ability making it lose a unit of ``roles``
+    can take: Monsters (Terrors too) and Cultists by default; against a creature, ``["zoog"]`` when the Zoogs can
+    lose one (the Bhole never does: abilities against it affect only your own units)."""
+    enemy = opponent(battle, seat)
+    if isinstance(enemy, str):
+        return [creatures.FIGURES[enemy]] if creatures.NEUTRALS[enemy].can_lose(state, battle, roles) else []
+    faction = board.faction_of(state, enemy)
+    theirs = board.in_battle(state, enemy, battle)
+    kinds = (faction.cultists() if "cultist" in roles else ()) + (faction.monsters() if "monster" in roles else ())
+    kinds += faction.goos() if "goo" in roles else ()
+    return [k for k in kinds if k in theirs]
+
+
+def enemy_loses_unit(state: GameState, battle: dict, seat: int, log: list[str],
+                     roles: tuple[str, ...] = ROLES_MONSTER_OR_CULTIST) -> None:
+    """``seat``'s enemy eliminates one of its units of ``roles`` in the battle (it chooses which); a Zoog simply
+    goes (Devour, Abduct, Howl against Zoogs)."""
+    enemy = opponent(battle, seat)
+    if isinstance(enemy, str):
+        creatures.NEUTRALS[enemy].lose_one(state, battle, log)
+        return
+    board.take_unit(state, enemy, battle["area"], enemy_losable(state, battle, seat, roles), "eliminate", seat, log,
+                    exclude=board.exempt_in(battle, enemy))
+
+
+def enemy_room(state: GameState, battle: dict, seat: int) -> int:
+    """How many Kills ``seat``'s enemy can still take in the battle."""
+    enemy = opponent(battle, seat)
+    if isinstance(enemy, str):
+        return creatures.NEUTRALS[enemy].room(state, battle["area"])
+    return sum(board.in_battle(state, enemy, battle).values())
 
 
 # ---- declaring ------------------------------------------------------------------------
@@ -41,22 +134,23 @@ def side_combat(state: GameState, seat: int, battle: dict | None, area: str) -> 
     return dice + ((battle or {}).get("bonus", {}).get(seat, 0))
 
 
-def can_battle(state: GameState, seat: int, area: str, enemy: int) -> bool:
-    """The attacker needs Combat of at least 1 there and the enemy needs units there."""
+def can_battle(state: GameState, seat: int, area: str, enemy: Side) -> bool:
+    """The attacker needs Combat of at least 1 there and the enemy (a faction or a creature) needs figures there."""
     probe = {"area": area, "attacker": seat, "defender": enemy}
-    return board.has_units(state, enemy, area) and side_combat(state, seat, probe, area) >= 1
+    return present(state, enemy, area) and side_combat(state, seat, probe, area) >= 1
 
 
-def start_battle(state: GameState, seat: int, area: str, enemy: int, log: list[str]) -> None:
+def start_battle(state: GameState, seat: int, area: str, enemy: Side, log: list[str]) -> None:
     state.battle = {
         "area": area, "attacker": seat, "defender": enemy, "step": 0, "used": [], "bonus": {},
         "hits": {}, "taken": {}, "pained": {seat: [], enemy: []}, "killed": {seat: 0, enemy: 0},
         "devoured": {seat: 0, enemy: 0}, "rolls": {}, "exempt": [],
     }  # fmt: skip
-    log.append(f"{state.seats[seat].faction} battles {state.seats[enemy].faction} in {area}.")
+    log.append(f"{state.seats[seat].faction} battles {side_name(state, enemy)} in {area}.")
 
 
-def opponent(battle: dict, seat: int) -> int:
+def opponent(battle: dict, seat: Side) -> Side:
+    """The other side: a seat, or a creature's name."""
     return battle["defender"] if seat == battle["attacker"] else battle["attacker"]
 
 
@@ -66,26 +160,52 @@ def step_battle(state: GameState, log: list[str]) -> None:
     battle = state.battle
     while battle is not None and not state.pending:
         step = STEPS[battle["step"]] if battle["step"] < len(STEPS) else "end"
-        if step in ("pre-attacker", "pre-defender"):
+        if step == "before":
+            for seat in state.order_from(battle["attacker"]):
+                board.faction_of(state, seat).before_battle(state, seat, battle, log)
+            if state.pending:
+                battle["step"] += 1
+                return
+        elif step in ("pre-attacker", "pre-defender"):
             seat = battle["attacker" if step == "pre-attacker" else "defender"]
-            if board.faction_of(state, seat).pre_battle_options(state, seat, battle):
+            if isinstance(seat, int) and board.faction_of(state, seat).pre_battle_options(state, seat, battle):
                 state.pending.append(Pending(seat, "pre-battle"))
                 return
         elif step == "roll":
             roll_dice(state, battle, log)
+        elif step == "rolled":
+            for seat in sides(battle):
+                board.faction_of(state, seat).after_roll(state, seat, battle, log)
+            if state.pending:
+                battle["step"] += 1
+                return
         elif step == "kills" or step == "pains":
-            for seat in (battle["attacker"], battle["defender"]):
+            if step == "kills":
+                for seat in sides(battle):
+                    board.faction_of(state, seat).before_kills(state, seat, battle, log)
+            if (beast := creature(battle)) is not None:
+                creature_takes(state, battle, beast, step[:-1], log)
+            for seat in sides(battle):
                 ask_assignment(state, battle, seat, step[:-1], log)
             if state.pending:
                 battle["step"] += 1  # assignments answered arrive after this step
                 return
         elif step == "post":
-            for seat in (battle["attacker"], battle["defender"]):
+            for seat in sides(battle):
                 board.faction_of(state, seat).post_battle(state, seat, battle, log)
             for seat in state.order_from(battle["attacker"]):
                 board.faction_of(state, seat).after_any_battle(state, seat, battle, log)
+        elif step == "creature":
+            if (beast := creature(battle)) is not None:
+                beast.after_results(state, battle, log)
         elif step == "retreat":
             if ask_retreat(state, battle, log):
+                return
+        elif step == "over":
+            for seat in state.order_from(battle["attacker"]):
+                board.faction_of(state, seat).battle_over(state, seat, battle, log)
+            if state.pending:
+                battle["step"] += 1
                 return
         else:
             state.battle = None
@@ -99,21 +219,44 @@ def end_pre_battle(state: GameState, seat: int) -> None:
 
 
 def roll_dice(state: GameState, battle: dict, log: list[str]) -> None:
-    """Both sides roll at once: 6 Kill, 4-5 Pain, else a miss."""
+    """Both sides roll at once: 6 Kill, 4-5 Pain, else a miss (a creature rolls its own Combat: the Bhole 6, Zoogs 0)."""
     area = battle["area"]
     for seat in (battle["attacker"], battle["defender"]):
-        dice = side_combat(state, seat, battle, area)
-        rolls = [state.rng.die() for _ in range(dice)]
-        kills, pains = rolls.count(6), sum(1 for r in rolls if r in (4, 5))
-        battle["rolls"][seat] = rolls
-        battle["hits"][opponent(battle, seat)] = {"kill": kills, "pain": pains}
-        log.append(f"{state.seats[seat].faction} rolls {dice} dice {rolls}: {kills} Kill, {pains} Pain.")
+        dice = side_combat(state, seat, battle, area) if isinstance(seat, int) else creatures.NEUTRALS[seat].dice(state)
+        battle["rolls"][seat] = state.rng.dice(dice, 6, f"{side_name(state, seat)}'s battle dice in {area}")
+        score_rolls(state, battle, seat, log, f"rolls {dice} dice")
+
+
+def score_rolls(state: GameState, battle: dict, seat: Side, log: list[str], verb: str = "rolls") -> None:
+    """The results ``seat``'s dice give the other side: 6 Kill, 4-5 Pain (again after a reroll)."""
+    rolls = battle["rolls"][seat]
+    kills, pains = rolls.count(6), sum(1 for r in rolls if r in (4, 5))
+    battle["hits"][opponent(battle, seat)] = {"kill": kills, "pain": pains}
+    if isinstance(seat, str) and creatures.NEUTRALS[seat].plural:
+        verb = verb.replace("rolls", "roll", 1)
+    log.append(f"{side_name(state, seat)} {verb} {rolls}: {kills} Kill, {pains} Pain.")
+
+
+def creature_takes(state: GameState, battle: dict, beast: creatures.Creature, result: str, log: list[str]) -> None:
+    """The attacker's Kills (then Pains) on a creature; Pains it sends back (a Zoog removed by Pain) are added to
+    those the attacker takes (``cthulhu-wars/dreamlands-zoogs``)."""
+    count = battle["hits"].get(beast.name, {}).get(result, 0)
+    back = beast.take(state, battle, result, count, log)
+    if back:
+        hits = battle["hits"].setdefault(battle["attacker"], {"kill": 0, "pain": 0})
+        hits["pain"] += back
 
 
 def chooser(state: GameState, battle: dict, owner: int, step: str) -> int:
-    """Who decides ``owner``'s kills, pains or retreats: a faction claiming it (Vengeance, Madness), else the owner."""
+    """Who decides ``owner``'s kills, pains or retreats: a faction claiming it (Vengeance, Madness), else the owner;
+    the Bhole's results with the option ``bhole_hits_assigned_by`` "next-player" (the seat after the attacker in
+    play order, acting for the Bhole)."""
     claims = [s for s in state.order_from(battle["attacker"]) if board.faction_of(state, s).chooses_for(state, s, battle, owner, step)]
-    return claims[0] if claims else owner
+    if claims:
+        return claims[0]
+    if battle["defender"] == "bhole" and step in ("kill", "pain") and state.options.bhole_hits_assigned_by == "next-player":
+        return state.order_from(battle["attacker"])[1]
+    return owner
 
 
 # ---- assigning results ----------------------------------------------------------------
@@ -211,29 +354,47 @@ def apply_assignment(state: GameState, battle: dict, seat: int, assign: Assign, 
         log.append(f"{state.seats[seat].faction} takes {assign.result}s on {', '.join(assign.units)}.")
 
 
-def record_result(state: GameState, battle: dict, seat: int, kind: str, index: int, result: str, cap: int) -> None:
-    """A Kill eliminates (a unit absorbing two results dies only to two Kills); otherwise it is Pained."""
+def record_result(state: GameState, battle: dict, seat: int, kind: str, index: int, result: str, cap: int,
+                  ask: bool = True) -> None:
+    """A Kill eliminates (a unit absorbing two results dies only to two Kills); otherwise it is Pained. The
+    owner's faction may first take the result up itself (``on_result``: Eternal); ``ask=False`` skips that."""
+    if ask and board.faction_of(state, seat).on_result(state, seat, kind, index, result, battle):
+        return
     key = f"{kind}#{index}"
     kills_on_it = battle.setdefault("kills_on", {}).get(key, 0) + (result == "kill")
     battle["kills_on"][key] = kills_on_it
+    pained = battle["pained"].setdefault(seat, [])
     if result == "kill" and kills_on_it >= cap and not board.faction_of(state, seat).spares(state, seat, kind, battle, "kill"):
         board.eliminate(state, seat, kind, index)
         battle["killed"][opponent(battle, seat)] += 1
-        if [kind, index] in battle["pained"][seat]:
-            battle["pained"][seat].remove([kind, index])
-    elif [kind, index] not in battle["pained"][seat]:
-        battle["pained"][seat].append([kind, index])
+        if [kind, index] in pained:
+            pained.remove([kind, index])
+    elif [kind, index] not in pained:
+        pained.append([kind, index])
 
 
 # ---- retreats -------------------------------------------------------------------------
 def retreat_targets(state: GameState, battle: dict, seat: int) -> list[str]:
-    enemy = opponent(battle, seat)
-    return [a.id for a in state.layout.neighbours(battle["area"]) if not board.has_units(state, enemy, a.id)]
+    """Adjacent Areas (through tunnels too) without units of the faction ``seat`` battled, without Zoogs, and not the
+    Bhole's after a battle with it (``cthulhu-wars/battle``, ``cthulhu-wars/dreamlands``)."""
+    enemy = opponent(battle, seat) if seat in sides(battle) else None
+    barred = creatures.retreat_barred(state, battle) if state.pieces else ()
+    return [
+        a.id for a in state.layout.neighbours(battle["area"])
+        if a.id not in barred and not (isinstance(enemy, int) and board.has_units(state, enemy, a.id))
+    ]  # fmt: skip
+
+
+def retreating_seats(battle: dict) -> list[int]:
+    """Seats whose Pained units retreat, in order: the attacker, the defender, then any other (a Ghoul Pained by a
+    Zoog after Necrophagy)."""
+    first = list(sides(battle))
+    return first + sorted(s for s in battle["pained"] if isinstance(s, int) and s not in first)
 
 
 def ask_retreat(state: GameState, battle: dict, log: list[str]) -> bool:
     """Retreat Pained units, attacker's first; True when a seat must choose a destination."""
-    for seat in (battle["attacker"], battle["defender"]):
+    for seat in retreating_seats(battle):
         pained = [(k, i) for k, i in battle["pained"][seat] if state.seats[seat].units[k][i] == battle["area"]]
         battle["pained"][seat] = [[k, i] for k, i in pained]
         if not pained:
@@ -298,6 +459,8 @@ class BattleOdds(BaseModel):
 
     attacker: SideOdds
     defender: SideOdds
+    defender_note: str | None = Field(default=None, description="How the defender takes results, when it is one of the "
+                                      "map's creatures (the Bhole, Zoogs).")
     rule: str = RULE
 
 
@@ -321,12 +484,16 @@ def battle_odds(attacker_dice: int, defender_dice: int, attacker_units: int, def
     return BattleOdds(attacker=side_odds(attacker_dice, defender_units), defender=side_odds(defender_dice, attacker_units))
 
 
-def battle_preview(state: GameState, attacker: int, area: str, defender: int) -> BattleOdds:
-    """The odds of a battle in a live game, from each side's current Combat and unit count there."""
+def battle_preview(state: GameState, attacker: int, area: str, defender: Side) -> BattleOdds:
+    """The odds of a battle in a live game, from each side's current Combat and unit count there (a creature: its
+    own Combat and figures, with a note on how it takes results)."""
     probe = {"area": area, "attacker": attacker, "defender": defender}
-    return battle_odds(
-        side_combat(state, attacker, probe, area),
-        side_combat(state, defender, probe, area),
-        sum(board.units_in(state, attacker, area).values()),
-        sum(board.units_in(state, defender, area).values()),
-    )
+    attacking = side_combat(state, attacker, probe, area)
+    units = sum(board.units_in(state, attacker, area).values())
+    if isinstance(defender, str):
+        beast = creatures.NEUTRALS[defender]
+        here = beast.present(state, area)
+        odds = battle_odds(attacking, beast.dice(state), units, here)
+        return odds.model_copy(update={"defender_note": beast.odds_note(state, attacking, here), "rule": beast.rule})
+    return battle_odds(attacking, side_combat(state, defender, probe, area), units,
+                       sum(board.units_in(state, defender, area).values()))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tabletop.games.cthulhu_wars.factions import FACTIONS, Faction
 from tabletop.games.cthulhu_wars.actions import Lose
-from tabletop.games.cthulhu_wars.state import CAPTURED, CARD, POOL, GameState, Pending
+from tabletop.games.cthulhu_wars.state import CAPTURED, CARD, HELD, POOL, GameState, Pending
 
 
 def faction_of(state: GameState, seat: int) -> Faction:
@@ -87,7 +87,27 @@ def capture(state: GameState, captor: int, victim: int, kind: str, index: int) -
 
 
 def controlled_gates(state: GameState, seat: int) -> list[str]:
-    return [area for area, holder in state.gates.items() if holder and holder[0] == seat]
+    """Areas of the Gates ``seat`` controls on the map: those its units hold, then those it holds without a
+    Cultist (Yog-Sothoth; an Area with both is listed twice, each Gate counting)."""
+    return [area for area, holder in state.gates.items() if holder and holder[0] == seat] + faction_of(
+        state, seat
+    ).gate_areas(state, seat)
+
+
+def gate_count(state: GameState, seat: int) -> int:
+    """Gates that give ``seat`` Power and Doom: on the map and held off it (Cursed Slumber)."""
+    return len(controlled_gates(state, seat)) + faction_of(state, seat).off_map_gates(state, seat)
+
+
+def gate_holders(state: GameState) -> list[tuple[str, int | None]]:
+    """Every Gate on the map as (area, controlling seat or None if Abandoned), Yog-Sothoth included."""
+    held = [(area, holder[0] if holder else None) for area, holder in state.gates.items()]
+    return held + [(area, s) for s in range(len(state.seats)) for area in faction_of(state, s).gate_areas(state, s)]
+
+
+def has_gate(state: GameState, area: str) -> bool:
+    """Whether ``area`` holds a Gate of any kind (Yog-Sothoth counts; rules_text ``cthulhu-wars/opener-of-the-way``)."""
+    return area in state.gates or any(a == area for a, _ in gate_holders(state))
 
 
 def abandoned_gates(state: GameState) -> list[str]:
@@ -100,8 +120,9 @@ def cultists_on_map(state: GameState, seat: int) -> int:
 
 
 def in_play(state: GameState, place: str) -> bool:
-    """On the map, or Submerged on the faction card while option ``submerged_units_in_play`` holds (rulings)."""
-    return on_map(place) or (place == CARD and state.options.submerged_units_in_play)
+    """On the map, held on a card by an ability (Cursed Slumber, Ancient Sorcery), or Submerged on the faction
+    card while option ``submerged_units_in_play`` holds (rulings)."""
+    return on_map(place) or place == HELD or (place == CARD and state.options.submerged_units_in_play)
 
 
 def cultists_in_play(state: GameState, seat: int) -> int:
@@ -128,14 +149,11 @@ def draw_elder_sign(state: GameState, seat: int, log: list[str]) -> None:
         state.seats[seat].doom += 1
         log.append(f"{who} is owed an Elder Sign but none are left: +1 Doom instead.")
         return
-    roll = state.rng.below(total)
-    for value, left in enumerate(state.es_bag, start=1):
-        if roll < left:
-            state.es_bag[value - 1] -= 1
-            state.seats[seat].elder_signs.append(value)
-            log.append(f"{who} draws an Elder Sign (hidden).")
-            return
-        roll -= left
+    tokens = {str(value): left for value, left in enumerate(state.es_bag, start=1)}
+    value = int(state.rng.pick(tokens, f"an Elder Sign drawn for {who}"))
+    state.es_bag[value - 1] -= 1
+    state.seats[seat].elder_signs.append(value)
+    log.append(f"{who} draws an Elder Sign (hidden).")
 
 
 def reveal_elder_signs(state: GameState, seat: int, log: list[str]) -> None:
@@ -177,6 +195,8 @@ def take_unit(state: GameState, victim: int, area: str, kinds: list[str], mode: 
         apply_loss(state, data, options[0], log)
     else:
         chooser = victim if mode != "capture" or state.options.victim_chooses_captured_cultist else by
+        if mode == "capture-monster":  # Capture Monster: the owner always picks (cthulhu-wars/sleeper)
+            chooser = victim
         state.pending.insert(0, Pending(chooser, "lose", data))
 
 
@@ -184,7 +204,7 @@ def apply_loss(state: GameState, data: dict, choice: Lose, log: list[str]) -> No
     victim, area, by = data["victim"], data["area"], data["by"]
     exclude = tuple((k, i) for k, i in data.get("exclude", ()))
     index = pick_figure(state, victim, choice.unit, area, from_gate=choice.from_gate, exclude=exclude)
-    if data["mode"] == "capture":
+    if data["mode"].startswith("capture"):
         capture(state, by, victim, choice.unit, index)
         log.append(f"{state.seats[by].faction} captures {state.seats[victim].faction}'s {choice.unit} in {area}.")
     else:

@@ -10,9 +10,10 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from tabletop.games.cthulhu_wars import battle as battles
-from tabletop.games.cthulhu_wars import board, negotiation, phases, windows
+from tabletop.games.cthulhu_wars import board, negotiation, phases, setup, windows
 from tabletop.games.cthulhu_wars.actions import (
-    ChooseDirection, ChooseFirstPlayer, Done, Proceed, RevealElderSigns, Ritual, SkipRitual, TakeSpellbook,
+    ChooseDirection, ChooseFirstPlayer, ChooseStart, Done, Proceed, RevealElderSigns, Ritual, SkipRitual,
+    TakeSpellbook,
 )  # fmt: skip
 from tabletop.games.cthulhu_wars.factions import FACTIONS, Faction
 from tabletop.games.cthulhu_wars.state import GameState, Pending
@@ -50,6 +51,8 @@ def decision_options(state: GameState, seat: int) -> list[BaseModel]:
         return list(negotiation.offer_options(state, data))
     if kind == windows.WINDOW:
         return windows.options(state, seat, data)
+    if kind == "start-area":
+        return [ChooseStart(area=a) for a in setup.start_options(state, seat)]
     options = decision_faction(state, seat, data).decision_options(state, seat, kind, data)
     return options if options and data.get("mandatory") else options + [Done()]
 
@@ -58,7 +61,8 @@ def doom_options(state: GameState, seat: int) -> list[BaseModel]:
     """A seat's turn in the Doom phase: a Ritual if it can pay, revealing its Elder Signs if it holds any,
     and passing (rules_text cthulhu-wars/doom)."""
     fs = state.seats[seat]
-    options: list[BaseModel] = [Ritual()] if fs.power >= state.ritual_cost else []
+    options: list[BaseModel] = [Ritual()] if fs.power >= phases.ritual_cost_for(state, seat) else []
+    options += board.faction_of(state, seat).doom_options(state, seat)
     if fs.elder_signs:
         options.append(RevealElderSigns())
     return options + [SkipRitual()]
@@ -84,7 +88,7 @@ def resolve_decision(state: GameState, seat: int, action: BaseModel, log: list[s
     if handler is not None:
         handler(state, seat, pending, action, log)
     elif action.kind != "done":
-        decision_faction(state, seat, pending.data).apply_action(state, seat, action, log)
+        decision_faction(state, seat, pending.data).apply_decision(state, seat, action, pending.data, log)
 
 
 def take_spellbook(state: GameState, seat: int, pending: Pending, action: TakeSpellbook, log: list[str]) -> None:
@@ -139,8 +143,13 @@ def lose(state: GameState, seat: int, pending: Pending, action, log: list[str]) 
     board.apply_loss(state, pending.data, action, log)
 
 
+def choose_start(state: GameState, seat: int, pending: Pending, action: ChooseStart, log: list[str]) -> None:
+    setup.place_start(state, seat, action.area)
+    log.append(f"{state.seats[seat].faction} starts in {action.area}.")
+
+
 HANDLERS = {
     "spellbook": take_spellbook, "first-player": choose_first, "direction": choose_direction,
     "ritual": ritual, "reveal": reveal, "no-ritual": no_ritual, "proceed": proceed, "assign": assign,
-    "retreat": retreat, "lose": lose,
+    "retreat": retreat, "lose": lose, "start": choose_start,
 }  # fmt: skip

@@ -8,11 +8,12 @@ from pydantic import BaseModel, TypeAdapter
 
 from tabletop.core.errors import GameOver, IllegalMove, NotYourTurn
 from tabletop.core.game import ChanceOutcome, ChancePreview, Engine, LegalMoves, MoveGroup, MoveOption, Outcome
-from tabletop.games.cthulhu_wars import board, decisions, notation, phases, setup
+from tabletop.games.cthulhu_wars import board, creatures, decisions, notation, phases, setup, turn_actions
 from tabletop.games.cthulhu_wars.actions import CORE_ACTIONS, action_adapter
-from tabletop.games.cthulhu_wars.battle import battle_preview
+from tabletop.games.cthulhu_wars.battle import battle_preview, enemy_key, side_name
 from tabletop.games.cthulhu_wars.refusals import why_not
 from tabletop.games.cthulhu_wars.factions import FACTIONS
+from tabletop.games.cthulhu_wars.maps import MapLayout, offered_maps
 from tabletop.games.cthulhu_wars.maps.names import UnknownArea
 from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 from tabletop.games.cthulhu_wars.state import GameState
@@ -38,14 +39,27 @@ def kind_of(model: type[BaseModel]) -> str:
     return model.model_fields["kind"].default
 
 
+class SummaryWithMaps:
+    """The game's summary for list_games, then every map offered now (option ``map``) with its status, so a
+    provisional map says so wherever the game is offered (read on the class or an instance)."""
+
+    def __get__(self, instance: object, owner: type) -> str:
+        return f"{owner.core_summary} Maps (option map): {map_list()}."  # type: ignore[attr-defined]
+
+
 class CthulhuWars(Engine[GameState, Any]):
     name: ClassVar[str] = "cthulhu-wars"
     title: ClassVar[str] = "Cthulhu Wars"
-    summary: ClassVar[str] = (
-        "Area control for 3-5 players on the Earth map: Great Old Ones and their cults gather Power, "
+    core_summary: ClassVar[str] = (
+        "Area control for 3-5 players: Great Old Ones and their cults gather Power, "
         "build Gates, summon monsters, battle and perform Rituals for Doom; the game ends at 30 Doom or "
-        "Instant Death, and only a faction holding all six spellbooks can win."
+        "Instant Death, and only a faction holding all six spellbooks can win. Factions (option factions, 3-5 of "
+        "them; default the first in this list): "
+        + "; ".join(f"{f.name}: {f.description}" for f in sorted(FACTIONS.values(), key=lambda f: f.default_rank))
+        + "."
     )
+
+    summary = SummaryWithMaps()  # type: ignore[assignment]
     min_seats: ClassVar[int] = setup.MIN_SEATS
     max_seats: ClassVar[int] = setup.MAX_SEATS
     options_model: ClassVar[type[BaseModel]] = CthulhuWarsOptions
@@ -88,8 +102,8 @@ class CthulhuWars(Engine[GameState, Any]):
         if seat not in self.to_move(state):
             waiting = ", ".join(state.seats[s].faction for s in self.to_move(state))
             raise NotYourTurn(f"It is not {state.seats[seat].faction}'s decision; waiting for {waiting}", rule="cthulhu-wars/turn")
-        legal = self.legal_actions(state, seat)
-        if action not in legal:
+        if not self.is_legal(state, seat, action):
+            legal = self.legal_actions(state, seat)
             reason = why_not(state, seat, action, safe_cost(state, action), PENDING_WORDS)
             raise IllegalMove(
                 f"'{self.notation(action)}' is not legal now: {reason}",
@@ -105,25 +119,35 @@ class CthulhuWars(Engine[GameState, Any]):
         phases.advance(new, log)
         return new, log
 
+    def is_legal(self, state: GameState, seat: int, action: Any) -> bool:
+        """Whether ``action`` is among the seat's legal actions, listing only actions of its kind in a turn."""
+        if state.pending:
+            return action in decisions.decision_options(state, seat)
+        if action.kind == "move":
+            return turn_actions.move_allowed(state, seat, action)
+        return action in turn_options(state, seat, action.kind)
+
     def chance_preview(self, state: GameState, seat: int, action: Any) -> ChancePreview:
         """What a move involving chance could do: a battle's dice with their expected results
         (``cthulhu-wars/battle``), or a draw from the Elder Sign bag (``cthulhu-wars/doom``)."""
         if action.kind == "battle":
-            enemy = state.seat_of(action.enemy)
+            enemy = enemy_key(state, action.enemy)
             odds = battle_preview(state, seat, action.area, enemy)
             a, d = odds.attacker, odds.defender
+            note = f" {odds.defender_note}" if odds.defender_note else ""
             return ChancePreview(
                 summary=f"Battle in {action.area}: {state.seats[seat].faction} rolls {a.dice} dice, "
                 f"{action.enemy} rolls {d.dice} (current Combat, before pre-battle abilities). Each die: Kill on 6, "
-                "Pain on 4-5.",
+                f"Pain on 4-5.{note}",
                 outcomes=[
                     ChanceOutcome(result=f"{state.seats[seat].faction} scores at least one Kill", probability=a.chance_of_a_kill),
                     ChanceOutcome(result=f"{action.enemy} scores at least one Kill", probability=d.chance_of_a_kill),
                 ],
             )
         return ChancePreview(
-            summary="This move involves chance (dice, or an Elder Sign drawn blind from the bag: values 1, 2 or 3); "
-            "its result is decided only when it is played."
+            summary="This move involves chance (dice, an Elder Sign drawn blind from the bag: values 1, 2 or 3, or on the "
+            "Dreamlands the Bhole's and the Zoogs' dice at the end of the Doom phase); its result is decided only when "
+            "it is played."
         )
 
     def rule_for(self, action: Any) -> str:
@@ -131,7 +155,7 @@ class CthulhuWars(Engine[GameState, Any]):
         kind = action.kind
         for faction in FACTIONS.values():
             if kind in {kind_of(m) for m in faction.action_models}:
-                return f"cthulhu-wars/{faction.rules_section}"
+                return f"cthulhu-wars/{faction.rules_by_kind.get(kind, faction.rules_section)}"
         return RULE_BY_KIND.get(kind, "cthulhu-wars/actions")
 
     def outcome(self, state: GameState) -> Outcome | None:
@@ -139,6 +163,12 @@ class CthulhuWars(Engine[GameState, Any]):
             return None
         winners = state.winners or []
         doom = ", ".join(f"{fs.faction} {fs.doom}" for fs in state.seats)
+        if state.citadel_victory is not None:
+            seat, where = state.citadel_victory
+            board_name = next((b.name for b in state.layout.board_places if b.id == where), where)
+            reason = (f"Game over ({doom} Doom): {state.seats[seat].faction} won the Citadel victory, controlling a Gate "
+                      f"in every Citadel of the {board_name}.")
+            return Outcome(winners=winners, reason=reason, scores=[float(fs.doom) for fs in state.seats])
         reason = (
             f"Game over ({doom} Doom): " + " and ".join(state.seats[s].faction for s in winners) + " won."
             if winners
@@ -152,17 +182,16 @@ class CthulhuWars(Engine[GameState, Any]):
 
     def parse(self, text: str, state: GameState, seat: int) -> Any:
         models = {kind_of(m): m for m in all_action_models()}
-        return notation.from_text(text, models, state.layout, [fs.faction for fs in state.seats])
+        return notation.from_text(text, models, state.layout, [fs.faction for fs in state.seats] + creatures.in_game(state))
 
     def summarize(self, action: Any, state: GameState) -> str:
         return describe_cost(self.notation(action), action_cost(state, action))
 
-    def option(self, action: Any, state: GameState) -> MoveOption:
-        """One legal move with its notation worked out once."""
+    def option(self, action: Any, state: GameState, cost: int | None = None) -> MoveOption:
+        """One legal move with its notation worked out once (``cost`` if already known)."""
         text = self.notation(action)
-        return MoveOption(
-            notation=text, action=action.model_dump(mode="json"), summary=describe_cost(text, action_cost(state, action))
-        )
+        cost = action_cost(state, action) if cost is None else cost
+        return MoveOption(notation=text, action=action.model_dump(mode="json"), summary=describe_cost(text, cost))
 
     def legal_moves(self, state: GameState, seat: int, focus: str | None = None) -> LegalMoves:
         """Legal moves grouped by action type; ``focus`` keeps one action type or one area."""
@@ -170,8 +199,9 @@ class CthulhuWars(Engine[GameState, Any]):
         if focus:
             actions = [a for a in actions if matches_focus(state, a, focus)]
         groups: dict[str, list] = {}
+        cost = cost_reader(state)
         for action in actions:
-            groups.setdefault(GROUP_TITLES.get(action.kind, action.kind), []).append(self.option(action, state))
+            groups.setdefault(GROUP_TITLES.get(action.kind, action.kind), []).append(self.option(action, state, cost(action)))
         note = None
         if state.pending and seat in self.to_move(state):
             note = f"Decision awaited: {state.pending[0].kind}."
@@ -195,6 +225,7 @@ class CthulhuWars(Engine[GameState, Any]):
             "battle": battle_view(state),
             "factions": [self.faction_view(state, s, seat) for s in range(len(state.seats))],
             "winners": [state.seats[s].faction for s in state.winners] if state.winners is not None else None,
+            **map_view(state),
         }
 
     def faction_view(self, state: GameState, s: int, viewer: int | None) -> dict[str, Any]:
@@ -233,6 +264,10 @@ class CthulhuWars(Engine[GameState, Any]):
             books = ", ".join(fs.spellbooks) or "none"
             lines.append(f"{fs.faction}: {fs.power} Power, {fs.doom} Doom, {signs}; spellbooks {len(fs.spellbooks)}/6: {books}.")
         lines.extend(area_lines(state))
+        for s in range(len(state.seats)):
+            lines.extend(board.faction_of(state, s).notes(state, s))
+        lines.extend(creatures.describe_lines(state))
+        lines.extend(map_lines(state.layout))
         return "\n".join(lines)
 
 
@@ -267,11 +302,15 @@ def phase_label(state: GameState) -> str:
 def area_lines(state: GameState) -> list[str]:
     """One line per area holding a Gate or units: ``europe: Gate of yellow-sign; yellow-sign 2 acolyte``."""
     lines = []
+    marks: dict[str, list[str]] = {area: list(names) for area, names in creatures.markers(state).items()} if state.pieces else {}
+    for s in range(len(state.seats)):
+        for where, names in board.faction_of(state, s).area_markers(state, s).items():
+            marks.setdefault(where, []).extend(names)
     for area in state.layout.areas:
-        gate = ""
+        gate = "".join(f"{m}; " for m in marks.get(area.id, []))
         if area.id in state.gates:
             holder = state.controller(area.id)
-            gate = f"Gate of {state.seats[holder].faction}; " if holder is not None else "abandoned Gate; "
+            gate += f"Gate of {state.seats[holder].faction}; " if holder is not None else "abandoned Gate; "
         units = []
         for fs in state.seats:
             here = [f"{n} {kind}" if n > 1 else kind for kind, n in fs.in_area(area.id).items()]
@@ -288,8 +327,8 @@ def battle_view(state: GameState) -> dict[str, Any] | None:
     if battle is None:
         return None
 
-    def name(seat: int) -> str:
-        return state.seats[seat].faction
+    def name(seat: int | str) -> str:
+        return state.seats[seat].faction if isinstance(seat, int) else seat
 
     return {
         "area": battle["area"],
@@ -299,11 +338,55 @@ def battle_view(state: GameState) -> dict[str, Any] | None:
     }
 
 
+def map_list() -> str:
+    """Every map offered, with its layouts and status, for list_games."""
+    parts = []
+    for offered in offered_maps():
+        layouts = ", ".join(offered.layouts)
+        status = offered.file.provenance.summary if offered.file.provenance.status == "provisional" else "official"
+        origin = "" if offered.origin == "built-in" else f", from {offered.origin}"
+        parts.append(f"{offered.id} ({layouts}{origin}; {status})")
+    return "; ".join(parts)
+
+
+def map_lines(layout: MapLayout) -> list[str]:
+    """Citadels and tunnels of a map of several boards, and a provisional map's warning, for the position text."""
+    lines = []
+    if layout.citadels():
+        by_board = []
+        for place in layout.board_places:
+            here = [f"{a.id} {'-'.join(map(str, (a.citadel[0], a.citadel[-1]))) if len(a.citadel) > 1 else a.citadel[0]}"
+                    for a in layout.citadels(place.id)]
+            if here:
+                by_board.append(f"{place.name}: {', '.join(here)}")
+        lines.append("Citadels (die numbers): " + "; ".join(by_board) + ". Gates in all four Citadels of one board win at once.")
+    tunnels = sorted({(a.tunnel, *sorted((a.id, a.tunnel_to))) for a in layout.areas if a.tunnel and a.tunnel_to})
+    if tunnels:
+        lines.append("Tunnels: " + ", ".join(f"{t} {a}~{b}" for t, a, b in tunnels) + ".")
+    if layout.is_provisional:
+        lines.append(f"Map {layout.name}: {layout.provenance_summary} (rules://cthulhu-wars/dreamlands)")
+    return lines
+
+
+def map_view(state: GameState) -> dict[str, Any]:
+    """The map's name and status, and its creatures and a Citadel victory if it has them (added to ``view``)."""
+    layout = state.layout
+    found: dict[str, Any] = {"map": {"name": layout.map, "layout": layout.name, "status": layout.provenance_status}}
+    if layout.is_provisional:
+        found["map"]["note"] = layout.provenance_summary
+    if state.pieces:
+        found["creatures"] = creatures.view(state)
+    if state.citadel_victory is not None:
+        found["citadel_victory"] = {"faction": state.seats[state.citadel_victory[0]].faction, "board": state.citadel_victory[1]}
+    return found
+
+
 RULE_BY_KIND = {
     "battle": "cthulhu-wars/battle", "assign": "cthulhu-wars/battle", "retreat": "cthulhu-wars/battle",
     "proceed": "cthulhu-wars/battle", "ritual": "cthulhu-wars/doom", "no-ritual": "cthulhu-wars/doom",
     "first-player": "cthulhu-wars/first-player", "direction": "cthulhu-wars/first-player",
     "spellbook": "cthulhu-wars/factions", "offer": "cthulhu-wars/negotiation", "done": "cthulhu-wars/turn",
+    "start": "cthulhu-wars/setup",
     "pass": "cthulhu-wars/turn",
 }  # fmt: skip
 
@@ -313,21 +396,26 @@ def describe_cost(text: str, cost: int) -> str:
 
 
 def action_cost(state: GameState, action: Any) -> int:
-    """Power an action costs now (0 for decisions and free actions)."""
-    kind = action.kind
-    seat = state.turn.seat if state.turn else 0
-    faction = board.faction_of(state, seat)
-    if kind in ("move", "battle", "capture"):
-        return 1
-    if kind == "gate":
-        return 3
-    if kind == "recruit":
-        return faction.unit(action.unit).cost
-    if kind == "summon":
-        return faction.summon_cost(state, seat, action.unit)
-    if kind == "awaken":
-        return next((c for u, a, c in faction.awaken_options(state, seat) if (u, a) == (action.unit, action.area)), 0)
-    return faction.action_cost(state, seat, action)
+    """Power an action costs now, Ice Age's extra cost included (0 for decisions and free actions)."""
+    return cost_reader(state)(action)
+
+
+def cost_reader(state: GameState) -> Any:
+    """A function giving what each action costs in this position (the seat and extra costs worked out once)."""
+    seat = decisions.awaiting(state)[0] if state.pending else (state.turn.seat if state.turn else 0)
+    taxed = {} if state.pending and state.pending[0].kind not in board.faction_of(state, seat).action_decisions else (
+        turn_actions.taxes(state, seat))
+    own_turn = state.turn is not None and state.turn.seat == seat
+
+    def cost(action: Any) -> int:
+        base = turn_actions.action_cost(state, seat, action)
+        if not taxed:
+            return base
+        if action.kind == "move":
+            return base + (turn_actions.move_tax(state, seat, action.target, taxed) if own_turn else 0)
+        return base + turn_actions.action_tax(state, seat, action, taxed)
+
+    return cost
 
 
 def safe_cost(state: GameState, action: Any) -> int:

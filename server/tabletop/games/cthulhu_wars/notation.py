@@ -7,7 +7,7 @@ a source and ``to`` otherwise; an enemy follows ``vs``; a true flag is written a
 name (``from-gate``, ``with-units``); lists are comma-separated (``none`` when empty).
 Examples: ``move acolyte north-atlantic>europe``, ``summon deep-one south-pacific``,
 ``battle europe vs great-cthulhu``, ``gate europe``, ``recruit europe``,
-``assign kill deep-one,acolyte``, ``offer great-cthulhu=2,stand-in-black-goat=1``.
+``assign kill deep-one,acolyte``, ``offer great-cthulhu=2,black-goat=1``.
 """
 
 from __future__ import annotations
@@ -45,7 +45,13 @@ def field_items(action: BaseModel) -> list[tuple[str, Any, Any]]:
     return [(n, getattr(action, n), default) for n, default in field_defaults(type(action))]
 
 
+@functools.lru_cache(maxsize=65536)
 def to_text(action: BaseModel) -> str:
+    """The notation of an action (actions are immutable, so it is worked out once per action)."""
+    return write(action)
+
+
+def write(action: BaseModel) -> str:
     parts = [action.kind]
     previous = None
     for name, value, default in field_items(action):

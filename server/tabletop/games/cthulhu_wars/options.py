@@ -2,22 +2,41 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+
+#: The option keys of games stored before the expansion factions (their options were dumped with these only).
+KEYS_BEFORE_EXPANSIONS = frozenset({
+    "factions", "alternate_layout", "north_atlantic_touches_north_pacific", "first_player_without_cthulhu",
+    "submerged_units_in_play", "thousand_forms_when_foes_short", "reveal_out_of_turn", "devolve_after_every_action",
+    "victim_chooses_captured_cultist",
+})  # fmt: skip
 
 
 class CthulhuWarsOptions(BaseModel):
     """What a game is created with. Every ruling has a documented default (see 90-rulings.md)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     factions: list[str] | None = Field(
         default=None,
-        description="Faction ids in seating order, one per seat (3-5). Default: the registered factions, "
-        "real ones before stand-ins, in registry order.",
+        description="Faction ids in seating order, one per seat (any 3-5 different ones of: black-goat, "
+        "crawling-chaos, great-cthulhu, yellow-sign, sleeper, windwalker, opener-of-the-way). Default: the first "
+        "of these, in this order.",
     )
-    alternate_layout: bool = Field(default=False, description="With 4 players, use the 'earth_4p_alt' layout.")
+    map: str = Field(
+        default="earth",
+        description="The map: 'earth', or 'dreamlands' (two boards joined by tunnels, with Citadels, the Bhole and the "
+        "Zoogs; a provisional reconstruction, since the printed boards' adjacency is not published: see list_games), or "
+        "a map from the server's maps folder. The layout follows the player count; a layout may be named instead "
+        "(e.g. 'dreamlands_4p_alt').",
+    )
+    alternate_layout: bool = Field(
+        default=False,
+        description="With 4 players, the map's other 4-player layout: 'earth_4p_alt', or 'dreamlands_4p_alt' (Surface "
+        "3-player side with the Underworld 5-player side instead of the recommended 5-player Surface).",
+    )
     north_atlantic_touches_north_pacific: bool = Field(
         default=True,
         description="On the Western 5-player side (layouts earth_4p and earth_5p) North Atlantic and North Pacific "
@@ -54,3 +73,62 @@ class CthulhuWarsOptions(BaseModel):
     victim_chooses_captured_cultist: bool = Field(
         default=True, description="The victim (true) or the captor (false) chooses which Cultist is captured."
     )
+    opener_ten_gates: Literal["three-players", "three-and-four-players", "never"] = Field(
+        default="three-players",
+        description="Opener of the Way's second Gate requirement asks for 10 Gates on the map instead of 12 in "
+        "3-player games (three-players, HRF's adaptation), also in 4-player games, or never (the card's 12).",
+    )
+    ithaqua_replaces_yog_sothoth: bool = Field(
+        default=True,
+        description="Yog-Sothoth in a Windwalker-symbol Area counts as the Gate Ithaqua needs; Ithaqua then "
+        "replaces him (he is eliminated, as HRF plays it). False: only a normal Gate qualifies.",
+    )
+    demand_sacrifice_needs_tsathoggua_in_battle: bool = Field(
+        default=False,
+        description="Demand Sacrifice needs Tsathoggua in the battle (true) or only in play (false, the card).",
+    )
+
+    dragon_ascending_out_of_turn: bool = Field(
+        default=True,
+        description="Opener of the Way may use Dragon Ascending in the out-of-turn window after any faction's action "
+        "or Doom-phase decision (true, the card: at any time, while an enemy has more Power), or only in its own "
+        "turn (false: fewer questions for agents).",
+    )
+
+    start_areas: Literal["symbols", "choose"] = Field(
+        default="symbols",
+        description="Where factions start: on the start symbols the map prints (symbols; on the provisional Dreamlands "
+        "map only Yellow Sign's is known, the others are guesses), or in any Area without a Gate, each faction "
+        "choosing in seat order (choose; rulings).",
+    )
+    bhole_hits_assigned_by: Literal["attacker", "next-player"] = Field(
+        default="attacker",
+        description="Dreamlands: who assigns the Bhole's Kills and Pains to the units that battle it: their owner, as "
+        "with any battle result (attacker), or the next player in play order, acting for the Bhole (next-player).",
+    )
+    zoog_pain_counts_as_kill: bool = Field(
+        default=False,
+        description="Dreamlands: a Zoog removed by a Pain counts as a Kill for spellbook requirements that count "
+        "Kills (true), or not, as the seed says (false).",
+    )
+    gate_in_zoog_area: Literal["forbidden", "abandoned"] = Field(
+        default="forbidden",
+        description="Dreamlands: Build Gate in an Area with Zoogs is not allowed (forbidden: the builder would control "
+        "it), or the Gate is built Abandoned (abandoned).",
+    )
+
+    _stored_before_expansions: bool = PrivateAttr(default=False)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _recognise_old_games(cls, data: Any, handler: Any) -> CthulhuWarsOptions:
+        """Options dumped by a game stored before the expansion factions hold exactly the old keys."""
+        model = handler(data)
+        if isinstance(data, dict) and set(data) == KEYS_BEFORE_EXPANSIONS:
+            object.__setattr__(model, "_stored_before_expansions", True)
+        return model
+
+    @property
+    def stored_before_expansions(self) -> bool:
+        """Whether these options come from a game stored before the expansion factions (rulings)."""
+        return self._stored_before_expansions

@@ -8,10 +8,10 @@ only an Action phase.
 
 from __future__ import annotations
 
-from tabletop.games.cthulhu_wars import board, victory, windows
+from tabletop.games.cthulhu_wars import board, citadels, creatures, victory, windows
 from tabletop.games.cthulhu_wars.battle import step_battle
 from tabletop.games.cthulhu_wars.power import ExtraIncome, GatherPowerResult, PowerSources, gather_power
-from tabletop.games.cthulhu_wars.state import GameState, Pending, Turn
+from tabletop.games.cthulhu_wars.state import GameState, Pending
 from tabletop.games.cthulhu_wars.turn_actions import follow_up_options
 
 
@@ -20,9 +20,14 @@ def advance(state: GameState, log: list[str]) -> None:
 
     Spellbook requirements are checked when an action is complete: not while a Move action is under way, a
     battle is being fought or a decision of the action is awaited (``cthulhu-wars/factions``). Reaching 30 Doom
-    in the Action phase, by any means, ends the game at the end of the current turn (``cthulhu-wars/end``).
+    in the Action phase, by any means, ends the game at the end of the current turn (``cthulhu-wars/end``). On a
+    map with creatures and Citadels, their standing rules are kept and the Citadel victory is checked at every
+    step (``cthulhu-wars/dreamlands``).
     """
     while state.phase != "over":
+        creatures.enforce(state, log)
+        if citadels.check(state, log):
+            return
         if state.pending:
             return
         if state.battle is not None:
@@ -75,12 +80,17 @@ def start_action_phase(state: GameState, log: list[str]) -> None:
     if seat is None:
         end_action_phase(state, log)
     else:
-        state.turn = Turn(seat)
+        state.new_turn(seat)
         log.append(f"Action phase of round {state.round}: {state.seats[seat].faction} acts first.")
 
 
+def active(state: GameState, seat: int) -> bool:
+    """A seat takes turns while it has Power and does not sit the phase out (Hibernate; ``cthulhu-wars/turn``)."""
+    return state.seats[seat].power > 0 and not board.faction_of(state, seat).sits_out(state, seat)
+
+
 def first_active(state: GameState, start: int) -> int | None:
-    return next((s for s in state.order_from(start) if state.seats[s].power > 0), None)
+    return next((s for s in state.order_from(start) if active(state, s)), None)
 
 
 def turn_over(state: GameState) -> bool:
@@ -115,11 +125,11 @@ def end_of_turn(state: GameState, log: list[str]) -> bool:
         return True
     nxt = None
     if turn is not None:
-        nxt = next((s for s in state.order_from(turn.seat)[1:] + [turn.seat] if state.seats[s].power > 0), None)
+        nxt = next((s for s in state.order_from(turn.seat)[1:] + [turn.seat] if active(state, s)), None)
     if nxt is None:
         end_action_phase(state, log)
     else:
-        state.turn = Turn(nxt)
+        state.new_turn(nxt)
     return True
 
 
@@ -141,7 +151,7 @@ def power_sources(state: GameState, seat: int, highest: int | None) -> PowerSour
     extras: list[ExtraIncome] = faction.gather_extras(state, seat)
     return PowerSources(
         cultists=board.cultists_in_play(state, seat),
-        controlled_gates=len(board.controlled_gates(state, seat)),
+        controlled_gates=board.gate_count(state, seat),
         abandoned_gates=len(board.abandoned_gates(state)),
         captured_cultists=len(state.seats[seat].captives),
         extra=extras,
@@ -199,7 +209,7 @@ def start_doom_phase(state: GameState, log: list[str]) -> None:
     state.phase = "doom"
     state.doom_phases += 1
     for seat, fs in enumerate(state.seats):
-        gates = len(board.controlled_gates(state, seat))
+        gates = board.gate_count(state, seat)
         fs.doom += gates
         log.append(f"{fs.faction} gains {gates} Doom for its Gates.")
     for seat in state.order_from(state.first_player):
@@ -220,16 +230,21 @@ def next_ritual(state: GameState, log: list[str]) -> None:
 
 def has_doom_choice(state: GameState, seat: int) -> bool:
     fs = state.seats[seat]
-    return fs.power >= state.ritual_cost or bool(fs.elder_signs)
+    return fs.power >= ritual_cost_for(state, seat) or bool(fs.elder_signs)
 
 
-def perform_ritual(state: GameState, seat: int, log: list[str]) -> None:
-    """Pay the track cost, move the marker, Doom per controlled Gate, an Elder Sign per Great Old One of the
-    faction in play (``cthulhu-wars/doom``)."""
+def ritual_cost_for(state: GameState, seat: int) -> int:
+    """What a Ritual costs ``seat`` now: the track's value, unless its faction says otherwise (Herald)."""
+    return board.faction_of(state, seat).ritual_cost(state, seat, state.ritual_cost)
+
+
+def perform_ritual(state: GameState, seat: int, log: list[str], gate_doom_factor: int = 1) -> None:
+    """Pay the track cost, move the marker, Doom per controlled Gate (times ``gate_doom_factor``: Dragon
+    Descending), an Elder Sign per Great Old One of the faction in play (``cthulhu-wars/doom``)."""
     fs = state.seats[seat]
-    cost = state.ritual_cost
+    cost = ritual_cost_for(state, seat)
     fs.power -= cost
-    doom = len(board.controlled_gates(state, seat))
+    doom = board.gate_count(state, seat) * gate_doom_factor
     fs.doom += doom
     state.ritual_step = min(state.ritual_step + 1, len(state.ritual_track) - 1)
     log.append(f"{fs.faction} performs a Ritual of Annihilation for {cost} Power: +{doom} Doom.")
@@ -239,6 +254,9 @@ def perform_ritual(state: GameState, seat: int, log: list[str]) -> None:
 
 
 def end_doom_phase(state: GameState, log: list[str]) -> None:
+    """Every seat had its Ritual chance: the map's creatures act (the Bhole, then the Zoogs), then the game ends if
+    30 Doom or Instant Death was reached, else the Action phase begins (``cthulhu-wars/doom``)."""
+    creatures.end_of_doom_phase(state, log)
     if victory.end_triggered(state):
         victory.finish(state, log)
     else:

@@ -15,9 +15,9 @@ RULE = "cthulhu-wars/gather-power"
 class ExtraIncome(BaseModel):
     """A faction- or spellbook-specific source of Power, e.g. Feast or Y'ha Nthlei."""
 
-    source: str = Field(min_length=1, description="What it is for, e.g. 'Feast'.")
-    count: int = Field(ge=0, description="How many.")
-    power_each: int = Field(default=1, ge=0, description="Power for each.")
+    source: str = Field(min_length=1)  # what the Power is for, e.g. "Feast"
+    count: int = Field(ge=0)
+    power_each: int = Field(default=1, ge=0)
 
 
 class PowerSources(BaseModel):
@@ -31,7 +31,7 @@ class PowerSources(BaseModel):
     highest_power: int | None = Field(
         default=None,
         ge=0,
-        description="The highest total any faction gathers, for the Minimum Power Rule (omit to skip it).",
+        description="The highest total gathered, for the Minimum Power Rule.",
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.games.cthulhu_wars import board
+from tabletop.games.cthulhu_wars import board, creatures
 from tabletop.games.cthulhu_wars.state import POOL, GameState
 
 #: Actions that answer a pending decision rather than act in the Action phase.
@@ -90,6 +90,8 @@ def recruit_reason(state: GameState, seat: int, action: Any) -> str | None:
 def gate_reason(state: GameState, seat: int, action: Any) -> str | None:
     if action.area in state.gates:
         return f"{action.area} already has a Gate"
+    if creatures.blocks_gate_control(state, action.area) and state.options.gate_in_zoog_area == "forbidden":
+        return f"Zoogs in {action.area} keep anyone from controlling a Gate there, so none can be built (option gate_in_zoog_area)"
     faction = board.faction_of(state, seat)
     if not any(faction.can_control_gates(state, seat, k) for k in board.units_in(state, seat, action.area)):
         return f"building a Gate needs a unit of yours in {action.area} that can control it (a Cultist)"
@@ -114,6 +116,10 @@ def battle_reason(state: GameState, seat: int, action: Any) -> str | None:
         return f"there has already been a battle in {action.area} this turn"
     if not board.has_units(state, seat, action.area):
         return f"you have no units in {action.area}"
+    if action.enemy in creatures.NEUTRALS:
+        if not creatures.NEUTRALS[action.enemy].present(state, action.area):
+            return f"{creatures.NEUTRALS[action.enemy].title} {'are' if action.enemy == 'zoogs' else 'is'} not in {action.area}"
+        return None
     enemy = state.seat_of(action.enemy)
     if not board.has_units(state, enemy, action.area):
         return f"{action.enemy} has no units in {action.area}"
@@ -141,6 +147,8 @@ def control_reason(state: GameState, seat: int, action: Any) -> str | None:
         return f"there is no Gate in {action.area}"
     if state.gates[action.area] is not None:
         return f"the Gate in {action.area} is not Abandoned"
+    if creatures.blocks_gate_control(state, action.area):
+        return f"nobody controls a Gate in an Area with Zoogs: rid {action.area} of them first"
     if not board.units_in(state, seat, action.area).get(action.unit):
         return f"you have no {action.unit} in {action.area} to put on the Gate"
     return None

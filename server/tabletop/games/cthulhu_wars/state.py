@@ -18,6 +18,7 @@ from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 POOL = "@pool"
 CARD = "@card"  # on its own faction card (e.g. Submerged)
 CAPTURED = "@captured"  # on an enemy faction card, captured
+HELD = "@held"  # on a faction card by an ability, in play but in no Area (Cursed Slumber, Ancient Sorcery)
 
 #: Ritual of Annihilation tracks per player count; the last step is Instant Death.
 RITUAL_TRACKS = {3: (5, 6, 7, 8, 9, 10, 10), 4: (5, 6, 7, 7, 8, 8, 9, 10, 10), 5: (5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10)}
@@ -88,9 +89,13 @@ class Turn:
     battled: list[str] = field(default_factory=list)  # areas battled this turn
     hooks_due: bool = False  # an action finished and 'after any action' abilities have not yet run
     closed: bool = False  # the seat said it is done with its unlimited follow-ups
+    number: int = 0  # turns begun in the game so far, this one included (once-per-turn abilities)
+    last_action: str = ""  # kind of the last action completed in this turn (e.g. "move", for Burrow)
+    move_paid: int = 0  # Power paid for moving units in the current or last Move action
 
     def copy(self) -> Turn:
-        return Turn(self.seat, self.acted, self.moving, list(self.moved), list(self.battled), self.hooks_due, self.closed)
+        return Turn(self.seat, self.acted, self.moving, list(self.moved), list(self.battled), self.hooks_due,
+                    self.closed, self.number, self.last_action, self.move_paid)
 
 
 @dataclass
@@ -115,6 +120,9 @@ class GameState:
     doom_phases: int = 0  # Doom phases begun so far
     ending: bool = False  # the game ends when the current step completes
     winners: list[int] | None = None
+    turns_begun: int = 0  # Action-phase turns begun so far
+    pieces: dict[str, list[str]] = field(default_factory=dict)  # the map's creatures: kind -> place of each (creatures.py)
+    citadel_victory: tuple[int, str] | None = None  # (seat, board) of a Citadel victory (citadels.py)
 
     @property
     def layout(self) -> MapLayout:
@@ -152,6 +160,9 @@ class GameState:
             self.doom_phases,
             self.ending,
             list(self.winners) if self.winners is not None else None,
+            self.turns_begun,
+            {k: list(v) for k, v in self.pieces.items()},
+            self.citadel_victory,
         )
 
     def seat_of(self, faction: str) -> int:
@@ -161,6 +172,12 @@ class GameState:
         """Every seat in play order, beginning with ``start``."""
         n = len(self.seats)
         return [(start + self.direction * k) % n for k in range(n)]
+
+    def new_turn(self, seat: int) -> Turn:
+        """Begin an Action-phase turn of ``seat``."""
+        self.turns_begun += 1
+        self.turn = Turn(seat, number=self.turns_begun)
+        return self.turn
 
     def controller(self, area: str) -> int | None:
         """The seat controlling the Gate in ``area`` (None if no Gate or abandoned)."""

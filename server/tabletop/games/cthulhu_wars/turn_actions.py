@@ -9,14 +9,16 @@ turn's one action until the seat says ``done`` (``cthulhu-wars/turn``).
 
 from __future__ import annotations
 
+import functools
+
 from pydantic import BaseModel
 
-from tabletop.games.cthulhu_wars import board
+from tabletop.games.cthulhu_wars import board, creatures
 from tabletop.games.cthulhu_wars.actions import (
     AbandonGate, Awaken, Battle, BuildGate, Capture, ControlGate, Done, Move, Pass, Recruit,
     RevealElderSigns, Summon,
 )  # fmt: skip
-from tabletop.games.cthulhu_wars.battle import can_battle, start_battle
+from tabletop.games.cthulhu_wars.battle import can_battle, enemy_key, start_battle
 from tabletop.games.cthulhu_wars.state import POOL, GameState
 
 GATE_COST = 3
@@ -29,35 +31,95 @@ def has_all_spellbooks(state: GameState, seat: int) -> bool:
     return len(state.seats[seat].spellbooks) >= 6
 
 
-def turn_options(state: GameState, seat: int) -> list[BaseModel]:
-    """What the seat whose turn it is may do now."""
+def turn_options(state: GameState, seat: int, kind: str | None = None) -> list[BaseModel]:
+    """What the seat whose turn it is may do now (leaving out what it cannot pay with Ice Age's extra cost);
+    with ``kind``, only actions of that kind (and ``done``/``pass``), to check one action quickly."""
     turn = state.turn
     faction = board.faction_of(state, seat)
     if turn.moving:
-        return move_options(state, seat) + [Done()]
+        return (move_options(state, seat) if kind in (None, "move") else []) + [Done()]
     if turn.acted:
-        return follow_up_options(state, seat) + [Done()]
-    return (
-        unlimited_options(state, seat)
-        + move_options(state, seat)
-        + recruit_options(state, seat)
-        + gate_options(state, seat)
-        + summon_options(state, seat)
-        + awaken_options(state, seat)
-        + battle_options(state, seat)
-        + capture_options(state, seat)
-        + faction.actions(state, seat)
-        + [Pass()]
-    )
+        return affordable(state, seat, follow_up_options(state, seat, kind)) + [Done()]
+    options = unlimited_options(state, seat) if kind is None or kind in UNLIMITED_CORE else []
+    for name, generator in CORE_GENERATORS.items():
+        if kind is None or kind == name:
+            options += generator(state, seat)
+    options += [a for a in faction.actions(state, seat) if kind is None or a.kind == kind]
+    return affordable(state, seat, options) + [Pass()]
 
 
-def follow_up_options(state: GameState, seat: int) -> list[BaseModel]:
-    """The unlimited actions left to the seat once its one action is taken (none at 0 Power)."""
+# ---- costs and Ice Age ------------------------------------------------------------------
+#: Actions never charged an extra cost for where they end: free unlimited actions on one's own Gates.
+UNTAXED = frozenset({"control", "abandon", "reveal", "done", "pass", "move"})
+
+
+def action_cost(state: GameState, seat: int, action: BaseModel) -> int:
+    """Power an action of ``seat`` costs now, before any extra cost for where it ends (0 for free ones)."""
+    kind = action.kind
+    faction = board.faction_of(state, seat)
+    if kind in ("move", "battle", "capture"):
+        return 1
+    if kind == "gate":
+        return GATE_COST
+    if kind == "recruit":
+        return faction.unit(action.unit).cost
+    if kind == "summon":
+        return faction.summon_cost(state, seat, action.unit)
+    if kind == "awaken":
+        return next((c for u, a, c in faction.awaken_options(state, seat) if (u, a) == (action.unit, action.area)), 0)
+    return faction.action_cost(state, seat, action)
+
+
+def taxes(state: GameState, seat: int) -> dict[str, int]:
+    """Extra Power an action of ``seat`` costs for ending in each Area (Ice Age; ``cthulhu-wars/windwalker``)."""
+    found: dict[str, int] = {}
+    for other in range(len(state.seats)):
+        if other != seat:
+            for area, extra in board.faction_of(state, other).taxed_areas(state, other, seat).items():
+                found[area] = found.get(area, 0) + extra
+    return found
+
+
+def action_area(action: BaseModel) -> str | None:
+    """Where an action ends: its ``target``, else its ``area`` (a ``source`` is where it starts)."""
+    return getattr(action, "target", None) or getattr(action, "area", None)
+
+
+def action_tax(state: GameState, seat: int, action: BaseModel, taxed: dict[str, int] | None = None) -> int:
+    if action.kind in UNTAXED:
+        return 0
+    taxed = taxes(state, seat) if taxed is None else taxed
+    return taxed.get(action_area(action), 0) if taxed else 0
+
+
+def affordable(state: GameState, seat: int, options: list[BaseModel]) -> list[BaseModel]:
+    """Options whose cost plus any extra cost for where they end the seat can pay."""
+    taxed = taxes(state, seat)
+    if not taxed:
+        return options
+    power = state.seats[seat].power
+    return [a for a in options if not action_tax(state, seat, a, taxed) or action_cost(state, seat, a) + action_tax(state, seat, a, taxed) <= power]
+
+
+def move_tax(state: GameState, seat: int, target: str, taxed: dict[str, int]) -> int:
+    """A Move action pays the extra cost of an Area once, when its first unit arrives there."""
+    extra = taxed.get(target, 0)
+    if extra and any(state.seats[seat].units[k][i] == target for k, i in state.turn.moved):
+        return 0
+    return extra
+
+
+def follow_up_options(state: GameState, seat: int, kind: str | None = None) -> list[BaseModel]:
+    """The unlimited actions left to the seat once its one action is taken (none at 0 Power); ``kind`` keeps one
+    kind (see :func:`turn_options`)."""
     if state.seats[seat].power <= 0:
         return []
     faction = board.faction_of(state, seat)
-    options = unlimited_options(state, seat) + [a for a in faction.actions(state, seat) if a.kind in faction.unlimited_kinds]
-    if has_all_spellbooks(state, seat):
+    unlimited = faction.unlimited(state, seat)
+    options = unlimited_options(state, seat) if kind is None or kind in UNLIMITED_CORE else []
+    if kind is None or kind in unlimited:
+        options += [a for a in faction.actions(state, seat) if a.kind in unlimited and kind in (None, a.kind)]
+    if has_all_spellbooks(state, seat) and kind in (None, "battle"):
         options += battle_options(state, seat)
     return options
 
@@ -66,17 +128,20 @@ def is_unlimited(state: GameState, seat: int, action: BaseModel) -> bool:
     """Whether ``action`` leaves the turn's one action untaken: a faction's unlimited action, or a Battle by a
     faction holding all six spellbooks (still once per area per turn; ``cthulhu-wars/battle``)."""
     kind = action.kind
-    return kind in board.faction_of(state, seat).unlimited_kinds or (kind == "battle" and has_all_spellbooks(state, seat))
+    return kind in board.faction_of(state, seat).unlimited(state, seat) or (kind == "battle" and has_all_spellbooks(state, seat))
 
 
 def unlimited_options(state: GameState, seat: int) -> list[BaseModel]:
-    """Control Gate, Abandon Gate and Reveal Elder Signs: free, any number, never at 0 Power."""
+    """Control Gate, Abandon Gate and Reveal Elder Signs: free, any number, never at 0 Power; no Gate is controlled
+    in an Area with Zoogs (``cthulhu-wars/dreamlands-zoogs``)."""
     if state.seats[seat].power <= 0:
         return []
     faction = board.faction_of(state, seat)
     options: list[BaseModel] = []
     for area, holder in state.gates.items():
         if holder is None:
+            if creatures.blocks_gate_control(state, area):
+                continue
             for kind, n in board.units_in(state, seat, area).items():
                 if faction.can_control_gates(state, seat, kind):
                     options.append(ControlGate(area=area, unit=kind))
@@ -92,12 +157,37 @@ def move_options(state: GameState, seat: int) -> list[Move]:
         return []
     moved = state.turn.moved
     faction = board.faction_of(state, seat)
+    taxed = taxes(state, seat)
+    power = state.seats[seat].power
     options = []
     for kind, places in state.seats[seat].units.items():
         sources = {p for i, p in enumerate(places) if board.on_map(p) and (kind, i) not in moved}
         for source in sorted(sources):
-            options.extend(Move(unit=kind, source=source, target=t) for t in faction.move_targets(state, seat, kind, source))
+            options.extend(
+                move_action(kind, source, t) for t in faction.move_targets(state, seat, kind, source)
+                if not taxed or 1 + move_tax(state, seat, t, taxed) <= power
+            )  # fmt: skip
     return options
+
+
+def move_allowed(state: GameState, seat: int, action: Move) -> bool:
+    """Whether ``action`` is among :func:`move_options` now, without listing them all (the same tests)."""
+    turn = state.turn
+    fs = state.seats[seat]
+    if (turn.acted and not turn.moving) or fs.power < 1 or action.unit not in fs.units or not board.on_map(action.source):
+        return False
+    if not any(p == action.source and (action.unit, i) not in turn.moved for i, p in enumerate(fs.units[action.unit])):
+        return False
+    if action.target not in board.faction_of(state, seat).move_targets(state, seat, action.unit, action.source):
+        return False
+    taxed = taxes(state, seat)
+    return not taxed or 1 + move_tax(state, seat, action.target, taxed) <= fs.power
+
+
+@functools.lru_cache(maxsize=65536)
+def move_action(unit: str, source: str, target: str) -> Move:
+    """One Move option; actions are immutable, so equal ones are shared (listing moves is the hot path)."""
+    return Move(unit=unit, source=source, target=target)
 
 
 def recruit_options(state: GameState, seat: int) -> list[Recruit]:
@@ -113,21 +203,25 @@ def recruit_options(state: GameState, seat: int) -> list[Recruit]:
 
 
 def gate_options(state: GameState, seat: int) -> list[BuildGate]:
+    """Build Gate where a unit of yours that can control it stands and there is no Gate; not in an Area with Zoogs
+    unless the option ``gate_in_zoog_area`` builds it Abandoned (rulings)."""
     if state.seats[seat].power < GATE_COST:
         return []
     faction = board.faction_of(state, seat)
+    zoogs_forbid = state.options.gate_in_zoog_area == "forbidden"
     return [
         BuildGate(area=area)
         for area in sorted(board.occupied_areas(state, seat))
         if area not in state.gates
         and any(faction.can_control_gates(state, seat, k) for k in board.units_in(state, seat, area))
+        and not (zoogs_forbid and creatures.blocks_gate_control(state, area))
     ]
 
 
 def summon_options(state: GameState, seat: int) -> list[Summon]:
     fs = state.seats[seat]
     faction = board.faction_of(state, seat)
-    gates = sorted(board.controlled_gates(state, seat))
+    gates = faction.summon_areas(state, seat)
     return [
         Summon(unit=kind, area=area)
         for kind in faction.monsters()
@@ -142,13 +236,14 @@ def awaken_options(state: GameState, seat: int) -> list[Awaken]:
 
 
 def battle_options(state: GameState, seat: int) -> list[Battle]:
+    """Battle an enemy faction, or one of the map's creatures (the Bhole, Zoogs), where you have Combat."""
     if state.seats[seat].power < BATTLE_COST:
         return []
     return [
-        Battle(area=area, enemy=state.seats[enemy].faction)
+        Battle(area=area, enemy=state.seats[enemy].faction if isinstance(enemy, int) else enemy)
         for area in sorted(board.occupied_areas(state, seat))
         if area not in state.turn.battled
-        for enemy in board.enemies_in(state, seat, area)
+        for enemy in [*board.enemies_in(state, seat, area), *(creatures.battle_targets(state, area) if state.pieces else ())]
         if can_battle(state, seat, area, enemy)
     ]
 
@@ -165,14 +260,18 @@ def capture_options(state: GameState, seat: int) -> list[Capture]:
 
 
 def can_capture(state: GameState, seat: int, area: str, enemy: int) -> bool:
-    """An enemy Cultist there, no enemy GOO; a GOO of yours ignores enemy Monsters, else none may be there."""
+    """An enemy Cultist there, no enemy GOO; a GOO of yours ignores enemy Monsters, else none may be there.
+    The enemy's own abilities may protect its Cultists further (Ferox)."""
     mine = board.units_in(state, seat, area)
     theirs = board.units_in(state, enemy, area)
     enemy_faction = board.faction_of(state, enemy)
     faction = board.faction_of(state, seat)
     if not any(k in theirs for k in enemy_faction.cultists()) or any(k in theirs for k in enemy_faction.goos()):
         return False
-    if any(k in mine for k in faction.goos()):
+    has_goo = any(k in mine for k in faction.goos())
+    if enemy_faction.protects_cultists(state, enemy, area, seat, has_goo):
+        return False
+    if has_goo:
         return True
     return not any(k in theirs for k in enemy_faction.monsters()) and any(
         faction.can_capture(state, seat, k) for k in mine
@@ -207,13 +306,22 @@ def resolve_turn_action(state: GameState, seat: int, action: BaseModel, log: lis
         board.reveal_elder_signs(state, seat, log)
     else:
         unlimited = is_unlimited(state, seat, action)  # e.g. Summon under Fertility Cult, Battle with six books
+        tax = action_tax(state, seat, action)
         if kind in MAIN:
             MAIN[kind](state, seat, action, log)
         else:
             faction.apply_action(state, seat, action, log)
+        pay_tax(state, seat, tax, log)
         turn.hooks_due = True
+        turn.last_action = kind
         if not unlimited:
             turn.acted = True
+
+
+def pay_tax(state: GameState, seat: int, tax: int, log: list[str]) -> None:
+    if tax:
+        state.seats[seat].power -= tax
+        log.append(f"{state.seats[seat].faction} pays {tax} more Power for acting in an Ice Age Area.")
 
 
 def move_figure(state: GameState, seat: int, action: Move, log: list[str]) -> None:
@@ -221,12 +329,19 @@ def move_figure(state: GameState, seat: int, action: Move, log: list[str]) -> No
     turn = state.turn
     fs = state.seats[seat]
     index = board.pick_figure(state, seat, action.unit, action.source, exclude=tuple(turn.moved))
+    if not turn.moving:
+        turn.move_paid = 0
+    tax = move_tax(state, seat, action.target, taxes(state, seat))
     fs.power -= 1
+    turn.move_paid += 1 + tax
     board.place_figure(state, seat, action.unit, index, action.target)
     turn.moved.append((action.unit, index))
     turn.acted = turn.moving = True
+    turn.last_action = "move"
     log.append(f"{fs.faction} moves a {action.unit} from {action.source} to {action.target}.")
-    if not move_options(state, seat):
+    pay_tax(state, seat, tax, log)
+    board.faction_of(state, seat).after_move(state, seat, action.unit, index, action.source, action.target, log)
+    if not move_options(state, seat) and not state.pending:
         turn.moving = False
         turn.hooks_due = True
 
@@ -242,6 +357,10 @@ def build_gate(state: GameState, seat: int, action: BuildGate, log: list[str]) -
     fs = state.seats[seat]
     faction = board.faction_of(state, seat)
     fs.power -= GATE_COST
+    if creatures.blocks_gate_control(state, action.area):  # option gate_in_zoog_area "abandoned"
+        state.gates[action.area] = None
+        log.append(f"{fs.faction} builds a Gate in {action.area}; with Zoogs there it stands Abandoned.")
+        return
     kind = next(k for k in board.units_in(state, seat, action.area) if faction.can_control_gates(state, seat, k))
     state.gates[action.area] = (seat, kind, board.pick_figure(state, seat, kind, action.area))
     log.append(f"{fs.faction} builds a Gate in {action.area}.")
@@ -267,7 +386,7 @@ def awaken(state: GameState, seat: int, action: Awaken, log: list[str]) -> None:
 def battle(state: GameState, seat: int, action: Battle, log: list[str]) -> None:
     state.seats[seat].power -= BATTLE_COST
     state.turn.battled.append(action.area)
-    start_battle(state, seat, action.area, state.seat_of(action.enemy), log)
+    start_battle(state, seat, action.area, enemy_key(state, action.enemy), log)
 
 
 def capture(state: GameState, seat: int, action: Capture, log: list[str]) -> None:
@@ -282,6 +401,13 @@ def pass_turn(state: GameState, seat: int, action: Pass, log: list[str]) -> None
     log.append(f"{fs.faction} passes, giving up {fs.power} Power.")
     fs.power = 0
 
+
+#: The core action kinds of a turn and what lists them (unlimited ones apart).
+CORE_GENERATORS = {
+    "move": move_options, "recruit": recruit_options, "gate": gate_options, "summon": summon_options,
+    "awaken": awaken_options, "battle": battle_options, "capture": capture_options,
+}  # fmt: skip
+UNLIMITED_CORE = frozenset({"control", "abandon", "reveal"})
 
 MAIN = {
     "recruit": recruit, "gate": build_gate, "summon": summon, "awaken": awaken,

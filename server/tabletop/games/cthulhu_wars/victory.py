@@ -31,14 +31,17 @@ def winners(state: GameState) -> list[int]:
     return [s for s in eligible if state.seats[s].doom == best]
 
 
-def finish(state: GameState, log: list[str]) -> None:
-    """Reveal every Elder Sign and name the winners."""
+def finish(state: GameState, log: list[str], decided: list[int] | None = None) -> None:
+    """Faction end-of-game abilities (Windwalker's anytime spellbook), then reveal every Elder Sign and name the
+    winners (``decided`` when already decided: the Citadel victory, ``cthulhu-wars/dreamlands-citadels``)."""
+    for seat in range(len(state.seats)):
+        board.faction_of(state, seat).game_end(state, seat, log)
     for seat in range(len(state.seats)):
         board.reveal_elder_signs(state, seat, log)
     state.phase = "over"
     state.turn = None
     state.pending = []
-    state.winners = winners(state)
+    state.winners = list(decided) if decided is not None else winners(state)
     if state.winners:
         log.append("Game over: " + ", ".join(state.seats[s].faction for s in state.winners) + " win.")
     else:

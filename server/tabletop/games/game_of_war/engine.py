@@ -144,6 +144,10 @@ class GameOfWarEngine(Engine[State, Action]):
         """The board as ``seat`` may see it; the ``lines`` overlay marks each side's covered squares."""
         return draw_board(state, seat, "lines" in overlays, names)
 
+    def secret_phase(self, state: State) -> bool:
+        """The set-up: each side deploys in secret (game-of-war/setup)."""
+        return state.phase == SETUP
+
     def move_visible(self, state: State, mover: int, viewer: int | None) -> bool:
         """Deployment moves stay secret from the other seat until both sides have committed (game-of-war/setup)."""
         return state.phase != SETUP or mover == viewer

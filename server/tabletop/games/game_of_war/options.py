@@ -17,7 +17,7 @@ OpeningName = Literal[tuple(OPENINGS)]  # type: ignore[valid-type]
 class GameOfWarOptions(BaseModel):
     """Options of A Game of War. Defaults follow Debord's rules as read by the RSG pages."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     opening: OpeningName | None = Field(
         default=None,

@@ -108,7 +108,7 @@ def begin_play(new: State, events: list[str]) -> None:
     rule = new.options.first_player
     if rule == "die":
         new.rng = new.rng.copy()
-        new.die = new.rng.die(6)
+        new.die = new.rng.die(6, "the die for the first player (North on 1-3)")
         new.side = 0 if new.die <= 3 else 1
         events.append(f"Deployments revealed. The die shows {new.die}: {SIDE_NAMES[new.side]} moves first.")
     else:

@@ -25,11 +25,10 @@ def register(faction: Faction) -> None:
 
 
 def default_factions(count: int) -> list[str]:
-    """The first ``count`` registered factions, real factions before stand-ins."""
-    ordered = sorted(FACTIONS.values(), key=lambda f: f.stand_in)
-    real_symbols = {f.start_symbol for f in ordered if not f.stand_in}
-    usable = [f for f in ordered if not (f.stand_in and f.start_symbol in real_symbols)]
-    return [f.name for f in usable[:count]]
+    """The first ``count`` registered factions by :attr:`~.base.Faction.default_rank` (the four core factions
+    in registry order, then Sleeper, Windwalker and Opener of the Way)."""
+    ordered = sorted(FACTIONS.values(), key=lambda f: f.default_rank)
+    return [f.name for f in ordered[:count]]
 
 
 for _name in _MODULES:

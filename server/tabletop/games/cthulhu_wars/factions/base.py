@@ -26,6 +26,29 @@ Timings, in the order a game meets them:
   then :meth:`Faction.after_any_battle` for every faction, in the battle or not.
   The battle under way is ``state.battle`` (see battle.py for its keys).
 * Awakening: :meth:`Faction.awaken_options` and :meth:`Faction.on_awaken`.
+
+Hooks added with the expansion factions (Windwalker, Sleeper, Opener of the Way), each a general
+timing the core calls from the one place where it happens:
+
+* Set-up: :attr:`Faction.start_choice` (a fixed start symbol, a choice among the faction's symbols,
+  or any Area without a Gate, chosen last) and :attr:`Faction.may_start_first`.
+* Gates: :meth:`Faction.gate_areas` (Gates a faction holds without a Cultist, Yog-Sothoth),
+  :meth:`Faction.gate_destroyed` (such a Gate destroyed: the Dreamlands' Bhole) and
+  :meth:`Faction.off_map_gates` (Gates held off the map that still count for Power and Doom,
+  Cursed Slumber).
+* Action phase: :meth:`Faction.sits_out` (inactive for the rest of the phase, Hibernate),
+  :meth:`Faction.taxed_areas` (extra Power an enemy's action ending in an Area costs, Ice Age),
+  :meth:`Faction.unlimited` (unlimited action kinds now), :meth:`Faction.summon_areas`,
+  :meth:`Faction.protects_cultists` (Ferox), :meth:`Faction.after_move` (Arctic Wind).
+* Doom phase: :meth:`Faction.ritual_cost` (Herald of the Outer Gods) and
+  :meth:`Faction.doom_options` (Dragon Descending).
+* Battle: :meth:`Faction.before_battle` (every faction, before pre-battle: Energy Nexus),
+  :meth:`Faction.after_roll` (both sides, after the dice: Channel Power),
+  :meth:`Faction.before_kills` (both sides, before Kills are assigned: Demand Sacrifice),
+  :meth:`Faction.on_result` (a figure given a result, before it takes effect: Eternal) and
+  :meth:`Faction.battle_over` (every faction, after retreats: Cannibalism, Million Favored Ones).
+* End of the game: :meth:`Faction.game_end` (before the Elder Signs are revealed).
+* What everyone sees: :meth:`Faction.area_markers` and :meth:`Faction.notes`.
 """
 
 from __future__ import annotations
@@ -35,13 +58,21 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel
 
-from tabletop.games.cthulhu_wars.maps import FactionSymbol
+from tabletop.games.cthulhu_wars.maps import FactionSymbol, layout_cache
 from tabletop.games.cthulhu_wars.power import ExtraIncome
 
 if TYPE_CHECKING:
     from tabletop.games.cthulhu_wars.state import GameState
 
 Role = Literal["cultist", "monster", "terror", "goo"]
+
+
+@layout_cache
+def adjacent_areas(layout_name: str, area: str) -> tuple[str, ...]:
+    """The ids of the Areas next to ``area`` on a layout, through tunnels too (read once per layout and Area)."""
+    from tabletop.games.cthulhu_wars.maps import load_layout
+
+    return tuple(load_layout(layout_name).area(area).adjacent)
 
 
 @dataclass(frozen=True)
@@ -84,7 +115,7 @@ class Faction:
 
     name: str  # slug, e.g. "great-cthulhu"
     title: str
-    start_symbol: FactionSymbol  # the start-area symbol on the map
+    start_symbol: FactionSymbol | None  # the start-area symbol on the map (None: no symbol)
     rules_section: str  # rules_text section id, e.g. "great-cthulhu"
     units: tuple[UnitType, ...]
     requirements: tuple[Requirement, ...]
@@ -95,8 +126,21 @@ class Faction:
     unlimited_kinds: frozenset[str] = frozenset()
     #: Power each of this faction's action kinds costs, for move listings (0 if absent).
     action_costs: dict[str, int] = {}
-    #: True for placeholder factions that only carry printed unit statistics.
-    stand_in: bool = False
+    #: One line for list_games: who the faction is and its unique ability.
+    description: str = ""
+    #: Where the faction starts (rules_text ``cthulhu-wars/setup``): "symbol" on its start symbol,
+    #: "symbol-choice" on one of its symbol Areas of its choice after the fixed starts, "anywhere" in
+    #: any Area without a Gate, chosen last.
+    start_choice: Literal["symbol", "symbol-choice", "anywhere"] = "symbol"
+    #: Whether the faction may be the First Player at the start of the game.
+    may_start_first: bool = True
+    #: Order among the factions a game seats by default (the four core factions first).
+    default_rank: int = 0
+    #: Kinds of this faction's pending decisions whose answers are actions taken at their normal cost (and any
+    #: extra cost for where they end), e.g. a second action.
+    action_decisions: frozenset[str] = frozenset()
+    #: Rules sections of action kinds that have their own section (a spellbook), else ``rules_section``.
+    rules_by_kind: dict[str, str] = {}
 
     # ---- unit data -----------------------------------------------------------------
     def unit(self, name: str) -> UnitType:
@@ -129,7 +173,7 @@ class Faction:
 
     def move_targets(self, state: GameState, seat: int, unit: str, source: str) -> list[str]:
         """Areas a figure of ``unit`` may Move to from ``source``; default the adjacent ones (Flight: further)."""
-        return list(state.layout.area(source).adjacent)
+        return list(adjacent_areas(state.layout_name, source))
 
     def spares(self, state: GameState, seat: int, unit: str, battle: dict, cause: str) -> bool:
         """Whether a figure of ``unit`` escapes elimination in battle; default never.
@@ -162,6 +206,11 @@ class Faction:
         """Resolve one of this faction's actions or decision answers (already checked legal)."""
         raise NotImplementedError(action.kind)  # type: ignore[attr-defined]
 
+    def apply_decision(self, state: GameState, seat: int, action: BaseModel, data: dict, log: list[str]) -> None:
+        """Resolve an answer to one of this faction's pending decisions, whose ``data`` it may need; default
+        :meth:`apply_action`."""
+        self.apply_action(state, seat, action, log)
+
     def decision_options(self, state: GameState, seat: int, pending_kind: str, data: dict) -> list[BaseModel]:
         """Answers to one of this faction's own pending decisions.
 
@@ -172,7 +221,9 @@ class Faction:
         return []
 
     def after_action(self, state: GameState, seat: int, actor: int, log: list[str]) -> None:
-        """After any player's action (``actor``): ongoing abilities that need no choice."""
+        """After any player's action (``actor``), or an event of the map itself that eliminated units (``actor`` -1,
+        :data:`~.creatures.MAP_EVENT`: the Bhole's attack counts as an enemy's elimination): ongoing abilities that
+        need no choice."""
 
     def window_options(self, state: GameState, seat: int, window: dict) -> list[BaseModel]:
         """What this faction may do out of turn in a window (``cthulhu-wars/out-of-turn``); resolved by
@@ -209,3 +260,78 @@ class Faction:
     def after_any_battle(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
         """Every faction, in the battle or not, after both sides' post-battle abilities and before retreats
         (e.g. Necrophagy)."""
+
+    # ---- hooks of the expansion factions (see the module docstring for their timings) -----
+    def gate_areas(self, state: GameState, seat: int) -> list[str]:
+        """Areas where this faction holds a Gate with no Cultist on it (Yog-Sothoth counts as one)."""
+        return []
+
+    def gate_destroyed(self, state: GameState, seat: int, area: str, log: list[str]) -> None:
+        """Whatever Gate this faction holds in ``area`` without a Cultist (:meth:`gate_areas`) is destroyed (the
+        Bhole's attack; rules_text ``cthulhu-wars/dreamlands-bhole``)."""
+
+    def off_map_gates(self, state: GameState, seat: int) -> int:
+        """Gates this faction holds off the map that still give Power and Doom (Cursed Slumber)."""
+        return 0
+
+    def sits_out(self, state: GameState, seat: int) -> bool:
+        """Whether the faction takes no more turns this Action phase whatever its Power (Hibernate)."""
+        return False
+
+    def taxed_areas(self, state: GameState, seat: int, payer: int) -> dict[str, int]:
+        """Extra Power an action of ``payer`` (an enemy) costs when it ends in each Area (Ice Age)."""
+        return {}
+
+    def unlimited(self, state: GameState, seat: int) -> frozenset[str]:
+        """Action kinds that are unlimited for this faction now; default :attr:`unlimited_kinds`."""
+        return self.unlimited_kinds
+
+    def summon_areas(self, state: GameState, seat: int) -> list[str]:
+        """Areas where this faction may Summon; default the Gates it controls."""
+        from tabletop.games.cthulhu_wars import board
+
+        return sorted(set(board.controlled_gates(state, seat)))
+
+    def protects_cultists(self, state: GameState, seat: int, area: str, captor: int, captor_has_goo: bool) -> bool:
+        """Whether this faction's Cultists in ``area`` are safe from a Capture by ``captor`` (Ferox)."""
+        return False
+
+    def after_move(self, state: GameState, seat: int, unit: str, index: int, source: str, target: str, log: list[str]) -> None:
+        """After one figure of this faction moved in a Move action (Arctic Wind)."""
+
+    def ritual_cost(self, state: GameState, seat: int, cost: int) -> int:
+        """What a Ritual costs this faction when the track says ``cost`` (Herald of the Outer Gods)."""
+        return cost
+
+    def doom_options(self, state: GameState, seat: int) -> list[BaseModel]:
+        """Extra answers to this faction's Doom-phase decision, resolved by :meth:`apply_action`."""
+        return []
+
+    def before_battle(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
+        """Every faction, once a battle is declared and before pre-battle abilities (Energy Nexus)."""
+
+    def after_roll(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
+        """Each side of a battle, after both sides rolled (Channel Power; dice-count requirements)."""
+
+    def before_kills(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
+        """Each side of a battle, after any rerolls and before Kills are assigned (Demand Sacrifice)."""
+
+    def on_result(self, state: GameState, seat: int, unit: str, index: int, result: str, battle: dict) -> bool:
+        """A figure of this faction was just given a battle result (``kill`` or ``pain``) that has not taken
+        effect. Return True when the faction put a decision in ``state.pending`` that will apply the result
+        itself (``battle.record_result`` with ``ask=False``) or cancel it (Eternal)."""
+        return False
+
+    def battle_over(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
+        """Every faction, after the retreats of a battle (Cannibalism, The Million Favored Ones)."""
+
+    def game_end(self, state: GameState, seat: int, log: list[str]) -> None:
+        """When the game ends, before everyone reveals Elder Signs."""
+
+    def area_markers(self, state: GameState, seat: int) -> dict[str, list[str]]:
+        """Public markers this faction has in Areas, e.g. ``{"europe": ["Ice Age"]}``."""
+        return {}
+
+    def notes(self, state: GameState, seat: int) -> list[str]:
+        """Public facts about this faction's pieces off the map, one sentence each."""
+        return []

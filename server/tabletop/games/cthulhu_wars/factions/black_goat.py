@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from tabletop.games.cthulhu_wars import battle as battles
-from tabletop.games.cthulhu_wars import board, negotiation, turn_actions
+from tabletop.games.cthulhu_wars import board, creatures, negotiation, turn_actions
 from tabletop.games.cthulhu_wars.actions import Action
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
 from tabletop.games.cthulhu_wars.power import ExtraIncome
@@ -102,6 +102,7 @@ class Necrophagy(Action):
 class BlackGoat(Faction):
     name = NAME
     title = "Black Goat"
+    description = "Shub-Niggurath; Fertility Cult summons Monsters as unlimited actions"
     start_symbol = "black-goat"
     rules_section = "black-goat"
     units = (
@@ -233,15 +234,20 @@ class BlackGoat(Faction):
         return options
 
     def avatar_options(self, state: GameState, seat: int) -> list[Avatar]:
+        """Shub-Niggurath swaps with a Monster or Cultist anywhere (through tunnels too: the map is one), a Zoog
+        included (rules_text ``cthulhu-wars/dreamlands-zoogs``)."""
         origin = self.shub_area(state, seat)
         if origin is None:
             return []
-        return [
+        options = [
             Avatar(faction=state.seats[s].faction, target=area)
             for s in range(len(state.seats))
             for area in sorted(board.occupied_areas(state, s) - {origin})
             if self.swappable(state, s, area)
         ]
+        if state.pieces:
+            options += [Avatar(faction="zoogs", target=area) for area in sorted(creatures.zoog_areas(state) - {origin})]
+        return options
 
     @staticmethod
     def swappable(state: GameState, owner: int, area: str) -> list[str]:
@@ -260,9 +266,12 @@ class BlackGoat(Faction):
         fs = state.seats[seat]
         fs.power -= AVATAR_COST
         origin = self.shub_area(state, seat)
-        owner = state.seat_of(action.faction)
         board.place_figure(state, seat, SHUB, 0, action.target)
         log.append(f"Avatar: Shub-Niggurath goes from {origin} to {action.target}.")
+        if action.faction == "zoogs":  # a Zoog takes her place; outside a Citadel it is eliminated
+            creatures.move_zoog(state, action.target, origin, log)
+            return
+        owner = state.seat_of(action.faction)
         swaps = self.avatar_swaps(state, owner, {"area": action.target, "origin": origin})
         if len(swaps) == 1:
             self.do_avatar_swap(state, owner, swaps[0], log)
@@ -294,7 +303,7 @@ class BlackGoat(Faction):
         """Ghroth: roll; at most the number of areas with Fungi, the enemies lose that many Cultists
         between them (negotiated); otherwise an Acolyte from any pool is placed (rule="cthulhu-wars/black-goat")."""
         state.seats[seat].power -= GHROTH_COST
-        roll = state.rng.die()
+        roll = state.rng.die(6, "Black Goat's Ghroth die")
         fungi_areas = len({p for p in state.seats[seat].units["fungi"] if board.on_map(p)})
         log.append(f"Ghroth: Black Goat rolls {roll} against {fungi_areas} areas with Fungi.")
         if roll <= fungi_areas:
@@ -375,9 +384,20 @@ class BlackGoat(Faction):
         if seat in (battle["attacker"], battle["defender"]):
             battle["taken"].setdefault(seat, {})[f"ghoul#{index}"] = self.result_capacity(state, seat, "ghoul")
         for side in (battle["attacker"], battle["defender"]):
+            if isinstance(side, str):
+                self.feed_on_creature(state, battle, side, seat, index, log)
+                continue
             battle["hits"][side] = {"kill": 0, "pain": 1}
             battles.ask_assignment(state, battle, side, "pain", log)
         self.after_any_battle(state, seat, battle, log)
+
+    def feed_on_creature(self, state: GameState, battle: dict, side: str, seat: int, ghoul: int, log: list[str]) -> None:
+        """Necrophagy against the map's creatures: the Bhole is untouched (abilities reach only a battle's factions'
+        own units there); a Zoog takes the Pain, vanishes, and Pains the Ghoul that came instead of the attacker
+        (rules_text ``cthulhu-wars/dreamlands-zoogs``)."""
+        if side == "zoogs" and creatures.remove_zoogs(state, battle["area"], 1, log, "removed by Pain"):
+            log.append("The Zoog's Pain falls on the Ghoul that came to feed.")
+            battles.record_result(state, battle, seat, "ghoul", ghoul, "pain", self.result_capacity(state, seat, "ghoul"), ask=False)
 
     # ---- decisions ------------------------------------------------------------------------
     def decision_options(self, state: GameState, seat: int, pending_kind: str, data: dict) -> list[BaseModel]:

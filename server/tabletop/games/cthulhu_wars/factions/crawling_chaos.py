@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import functools
 from typing import ClassVar, Literal
 
 from pydantic import BaseModel
 
 from tabletop.games.cthulhu_wars import board, negotiation
 from tabletop.games.cthulhu_wars.actions import Action
+from tabletop.games.cthulhu_wars import battle as battles
 from tabletop.games.cthulhu_wars.battle import opponent
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
-from tabletop.games.cthulhu_wars.maps import load_layout
+from tabletop.games.cthulhu_wars.maps import layout_cache, load_layout
 from tabletop.games.cthulhu_wars.state import POOL, GameState, Pending
 
 NAME = "crawling-chaos"
@@ -91,6 +91,7 @@ class Harbinger(Action):
 class CrawlingChaos(Faction):
     name = NAME
     title = "Crawling Chaos"
+    description = "Nyarlathotep; Flight carries every unit two Areas, Harbinger profits from hurt Great Old Ones"
     start_symbol = "crawling-chaos"
     rules_section = "crawling-chaos"
     units = (
@@ -135,12 +136,12 @@ class CrawlingChaos(Faction):
         state.seats[seat].flags["awakened"] = True
 
     def unit_combat(self, state: GameState, seat: int, unit: str, battle: dict, count: int) -> int:
-        """Nyarlathotep rolls your spellbooks plus those of the faction you battle."""
+        """Nyarlathotep rolls your spellbooks plus those of the faction you battle (a creature has none)."""
         if unit != NYARLATHOTEP:
             return self.unit(unit).combat * count
         books = len(state.seats[seat].spellbooks)
         if "attacker" in battle:
-            books += len(state.seats[opponent(battle, seat)].spellbooks)
+            books += battles.enemy_spellbooks(state, battle, seat)
         return books * count
 
     # ---- requirements --------------------------------------------------------------------
@@ -203,7 +204,7 @@ class CrawlingChaos(Faction):
         ``cthulhu-wars/crawling-chaos``)."""
         fs = state.seats[seat]
         fs.flags["thousand-forms-round"] = state.round
-        roll = state.rng.die()
+        roll = state.rng.die(6, f"{NAME}'s Thousand Forms die")
         fs.flags["thousand-forms-roll"] = roll
         log.append(f"Thousand Forms: {NAME} rolls {roll}.")
         limits = {s: other.power for s, other in enumerate(state.seats) if s != seat}
@@ -232,26 +233,27 @@ class CrawlingChaos(Faction):
         return [k for k in faction.cultists() + faction.monsters() if k in present]
 
     def abduct_ready(self, state: GameState, seat: int, battle: dict) -> bool:
-        return "nightgaunt" in board.in_battle(state, seat, battle) and bool(self.exposed_units(state, opponent(battle, seat), battle))
+        return "nightgaunt" in board.in_battle(state, seat, battle) and bool(battles.enemy_losable(state, battle, seat))
 
     def abduct(self, state: GameState, seat: int, log: list[str]) -> None:
-        """Abduct: one Nightgaunt of yours is eliminated; the enemy eliminates one of its Monsters or Cultists there."""
+        """Abduct: one Nightgaunt of yours is eliminated; the enemy eliminates one of its Monsters or Cultists there (a
+        Zoog, against Zoogs; never the Bhole)."""
         battle = state.battle
-        area, enemy = battle["area"], opponent(battle, seat)
+        area = battle["area"]
         board.eliminate(state, seat, "nightgaunt", board.pick_figure(state, seat, "nightgaunt", area, exclude=board.exempt_in(battle, seat)))
         battle["devoured"][seat] += 1
         log.append("Abduct: a Nightgaunt carries off one of the enemy's units.")
-        board.take_unit(state, enemy, area, self.exposed_units(state, enemy, battle), "eliminate", seat, log,
-                        exclude=board.exempt_in(battle, enemy))
+        battles.enemy_loses_unit(state, battle, seat, log)
 
     def invisibility_options(self, state: GameState, seat: int, battle: dict) -> list[BaseModel]:
         """One use per Flying Polyp of yours in the area (a Polyp made exempt still counts); each use names a
-        Monster or Cultist of either side still in the battle, and whether it is the one on the Gate."""
+        Monster or Cultist of either side still in the battle, and whether it is the one on the Gate (only your own
+        against one of the map's creatures)."""
         area = battle["area"]
         if state.seats[seat].units["flying-polyp"].count(area) <= battle["used"].count("cc-invisibility"):
             return []
         options = []
-        for side in (seat, opponent(battle, seat)):
+        for side in battles.sides(battle):
             exempt = board.exempt_in(battle, side)
             for kind in self.exposed_units(state, side, battle):
                 gate = board.gate_figure(state, side, kind, area)
@@ -292,8 +294,11 @@ class CrawlingChaos(Faction):
             and not self.enemy_goos_involved(state, battle, opponent(battle, seat))
         )
 
-    def enemy_goos_involved(self, state: GameState, battle: dict, enemy: int) -> list[str]:
-        """The enemy's Great Old Ones in the battle: still there, or hit by a result in it."""
+    def enemy_goos_involved(self, state: GameState, battle: dict, enemy: int | str) -> list[str]:
+        """The enemy's Great Old Ones in the battle: still there, or hit by a result in it (a creature has none: the
+        Bhole is a Terror)."""
+        if isinstance(enemy, str):
+            return []
         goos = board.faction_of(state, enemy).goos()
         present = board.units_in(state, enemy, battle["area"])
         hit = {key.split("#")[0] for key in battle["taken"].get(enemy, {})}
@@ -315,6 +320,8 @@ class CrawlingChaos(Faction):
         if not nyarlathotep_fought:
             return
         enemy = opponent(battle, seat)
+        if isinstance(enemy, str):  # the map's creatures are no faction's Great Old Ones
+            return
         hit = {key.split("#")[0] for key, n in battle["taken"].get(enemy, {}).items() if n}
         for goo in board.faction_of(state, enemy).goos():
             if goo in hit:
@@ -339,7 +346,7 @@ class CrawlingChaos(Faction):
             board.draw_elder_sign(state, seat, log)
 
 
-@functools.cache
+@layout_cache
 def flight_reach(layout_name: str, source: str) -> tuple[str, ...]:
     """Areas at most FLIGHT_RANGE steps from ``source`` on the layout (rule ``cthulhu-wars/crawling-chaos``, Flight)."""
     layout = load_layout(layout_name)

@@ -6,9 +6,11 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from tabletop.games.cthulhu_wars import battle as battles
 from tabletop.games.cthulhu_wars import board
 from tabletop.games.cthulhu_wars.actions import Action
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
+from tabletop.games.cthulhu_wars.maps import layout_cache, load_layout
 from tabletop.games.cthulhu_wars.power import ExtraIncome
 from tabletop.games.cthulhu_wars.state import CARD, POOL, GameState, Pending
 
@@ -71,6 +73,7 @@ class Devolve(Action):
 class GreatCthulhu(Faction):
     name = NAME
     title = "Great Cthulhu"
+    description = "Cthulhu of the South Pacific; Immortal, Devour, Submerge and Devolve from the sea"
     start_symbol = "great-cthulhu"
     rules_section = "great-cthulhu"
     units = (
@@ -101,13 +104,15 @@ class GreatCthulhu(Faction):
 
     # ---- Awakening and Immortal ----------------------------------------------------------
     def start_area(self, state: GameState) -> str:
-        return state.layout.start_areas(self.start_symbol)[0].id
+        """Where Great Cthulhu started (its symbol, or where it chose to with the option ``start_areas``)."""
+        seat = state.seat_of(NAME)
+        return state.seats[seat].flags.get("start-area") or state.layout.start_areas(self.start_symbol)[0].id
 
     def awaken_options(self, state: GameState, seat: int) -> list[tuple[str, str, int]]:
         """Cthulhu: a Gate (anyone's or abandoned) in the start area; 10 Power, then 4 after the first time."""
         fs = state.seats[seat]
         area = self.start_area(state)
-        if POOL not in fs.units[CTHULHU] or area not in state.gates:
+        if POOL not in fs.units[CTHULHU] or not board.has_gate(state, area):
             return []
         return [(CTHULHU, area, LATER_AWAKEN_COST if fs.flags.get("awakened") else FIRST_AWAKEN_COST)]
 
@@ -132,8 +137,9 @@ class GreatCthulhu(Faction):
         return [m for m in met if m not in fs.requirements]
 
     def ocean_gates_met(self, state: GameState, seat: int) -> bool:
-        oceans = [a for a in state.gates if state.layout.area(a).type == "ocean"]
-        return len(oceans) >= 4 or sum(1 for a in oceans if state.controller(a) == seat) >= 3
+        seas = ocean_areas(state.layout_name)
+        oceans = [s for a, s in board.gate_holders(state) if a in seas]
+        return len(oceans) >= 4 or oceans.count(seat) >= 3
 
     def post_battle(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
         """Count enemy units Killed or Devoured for the kill requirements (3+ earns both)."""
@@ -159,8 +165,8 @@ class GreatCthulhu(Faction):
         if "yha-nthlei" not in fs.spellbooks or not board.in_play(state, fs.units[CTHULHU][0]):
             return []
         count = sum(
-            1 for area, holder in state.gates.items()
-            if holder and holder[0] != seat and state.layout.area(area).type == "ocean"
+            1 for area, holder in board.gate_holders(state)
+            if holder is not None and holder != seat and area in ocean_areas(state.layout_name)
         )  # fmt: skip
         return [ExtraIncome(source="Y'ha Nthlei: enemy-controlled ocean Gates", count=count)]
 
@@ -170,8 +176,7 @@ class GreatCthulhu(Faction):
     def pre_battle_options(self, state: GameState, seat: int, battle: dict) -> list[BaseModel]:
         mine = board.in_battle(state, seat, battle)
         options: list[BaseModel] = []
-        enemy = battle["defender"] if seat == battle["attacker"] else battle["attacker"]
-        if CTHULHU in mine and "devour" not in battle["used"] and self.devour_targets(state, enemy, battle):
+        if CTHULHU in mine and "devour" not in battle["used"] and battles.enemy_losable(state, battle, seat):
             options.append(Devour())
         if "absorb" in state.seats[seat].spellbooks and "shoggoth" in mine:
             options.extend(
@@ -179,12 +184,6 @@ class GreatCthulhu(Faction):
                 if k != CTHULHU and (k != "shoggoth" or mine[k] > 1)
             )  # fmt: skip
         return options
-
-    def devour_targets(self, state: GameState, enemy: int, battle: dict) -> list[str]:
-        """The enemy's Monster and Cultist types in the battle (not exempt)."""
-        faction = board.faction_of(state, enemy)
-        theirs = board.in_battle(state, enemy, battle)
-        return [k for k in faction.cultists() + faction.monsters() if k in theirs]
 
     # ---- actions -------------------------------------------------------------------------
     def actions(self, state: GameState, seat: int) -> list[BaseModel]:
@@ -233,13 +232,13 @@ class GreatCthulhu(Faction):
             log.append(f"Devolve: an Acolyte in {action.area} becomes a Deep One.")
 
     def devour(self, state: GameState, seat: int, log: list[str]) -> None:
+        """Devour: the enemy eliminates one of its Monsters or Cultists in the battle (a Zoog, against Zoogs; never
+        the Bhole)."""
         battle = state.battle
         battle["used"].append("devour")
         battle["devoured"][seat] += 1
-        enemy = battle["defender"] if seat == battle["attacker"] else battle["attacker"]
         log.append("Cthulhu devours: the enemy must eliminate one of its Monsters or Cultists.")
-        board.take_unit(state, enemy, battle["area"], self.devour_targets(state, enemy, battle), "eliminate", seat, log,
-                        exclude=board.exempt_in(battle, enemy))
+        battles.enemy_loses_unit(state, battle, seat, log)
 
     def submerge(self, state: GameState, seat: int, log: list[str]) -> None:
         """Submerge: Cthulhu goes onto the card; then any chosen subset of your units in his area follows, one
@@ -285,6 +284,12 @@ class GreatCthulhu(Faction):
             return []
         return sorted({p for p in fs.units["acolyte"] if board.on_map(p)})
 
+
+
+@layout_cache
+def ocean_areas(layout_name: str) -> frozenset[str]:
+    """The ocean Areas of a layout."""
+    return frozenset(a.id for a in load_layout(layout_name).areas if a.type == "ocean")
 
 
 FACTION = GreatCthulhu()

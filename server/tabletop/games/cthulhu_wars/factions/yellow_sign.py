@@ -82,6 +82,7 @@ class YellowSign(Faction):
 
     name = NAME
     title = "The Yellow Sign"
+    description = "Hastur and the King in Yellow; Desecration tokens feed the Feast"
     start_symbol = "yellow-sign"
     rules_section = "yellow-sign"
     units = (
@@ -108,6 +109,7 @@ class YellowSign(Faction):
         Spellbook("third-eye", "The Third Eye", "ongoing", "With Hastur in play Desecrate costs 1 and a success gives an Elder Sign."),
     )
     action_models = (GiveDoom, Desecrate, Zingaya, Shriek, ShriekMore, ScreamingDead, Unnamed)
+    action_decisions = frozenset({SECOND_ACTION})
     action_costs = {
         "ys-desecrate": DESECRATE_COST, "ys-zingaya": ZINGAYA_COST, "ys-shriek": SHRIEK_COST,
         "ys-screaming-dead": SCREAMING_DEAD_COST, "ys-unnamed": UNNAMED_COST,
@@ -135,7 +137,7 @@ class YellowSign(Faction):
         fs = state.seats[seat]
         options = []
         if POOL in fs.units[KING]:
-            options += [(KING, a, KING_COST) for a in sorted(board.occupied_areas(state, seat)) if a not in state.gates]
+            options += [(KING, a, KING_COST) for a in sorted(board.occupied_areas(state, seat)) if not board.has_gate(state, a)]
         king = self.goo_area(state, seat, KING)
         if POOL in fs.units[HASTUR] and king is not None and state.controller(king) == seat:
             options.append((HASTUR, king, HASTUR_COST))
@@ -286,7 +288,8 @@ class YellowSign(Faction):
         fs = state.seats[seat]
         fs.power -= self.desecrate_cost(state, seat)
         area = self.goo_area(state, seat, KING)
-        roll, needed = state.rng.die(), sum(board.units_in(state, seat, area).values())
+        roll = state.rng.die(6, f"{NAME}'s Desecrate die in {area}")
+        needed = sum(board.units_in(state, seat, area).values())
         if roll <= needed:
             state.seats[seat].flags["desecrated"] = self.desecrated(state, seat) + [area]
             log.append(f"{NAME} desecrates {area} (rolled {roll}, needed {needed} or less).")

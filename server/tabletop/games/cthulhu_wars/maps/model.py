@@ -1,8 +1,10 @@
-"""The map model: areas and the layouts they make (rules_text ``cthulhu-wars/maps``).
+"""The map model a game uses: areas and the layouts they make (rules_text ``cthulhu-wars/maps``).
 
-A layout is data (one JSON file per layout under ``data/``) validated here: ids are
-unique slugs, no two areas answer to the same name, and adjacency is symmetric, never
-reflexive and names only areas of the same layout.
+A layout is built from a map file (see :mod:`.fileformat`, rules_text ``cthulhu-wars/map-files``) and
+validated here: ids are unique slugs, no two areas answer to the same name, and adjacency is
+symmetric, never reflexive and names only areas of the same layout. An area's ``adjacent`` is its
+whole adjacency for every purpose: its neighbours on its own side, then links and its tunnel partner
+on another board.
 """
 
 from __future__ import annotations
@@ -18,6 +20,45 @@ AreaId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
 AreaType = Literal["land", "ocean"]
 Glyph = Literal["arrow", "snake", "claw"]
 FactionSymbol = Literal["great-cthulhu", "crawling-chaos", "black-goat", "yellow-sign", "sleeper", "windwalker"]
+BoardId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+([-_][a-z0-9]+)*$")]
+
+
+class BholeHome(BaseModel):
+    """The Bhole: where it lives, and the board whose Citadels it visits (rules_text ``cthulhu-wars/dreamlands-bhole``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    home: AreaId = Field(description="The Area the Bhole starts in and comes back to, e.g. 'vale-of-pnath'.")
+    board: BoardId = Field(description="The board whose Citadels its die roll sends it to, e.g. 'underworld'.")
+
+
+class ZoogSupply(BaseModel):
+    """The Zoogs: how many, and the board whose Citadels they appear on (rules_text ``cthulhu-wars/dreamlands-zoogs``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    count: int = Field(default=6, ge=1, le=12, description="Zoog figures (6).")
+    board: BoardId = Field(description="The board whose Citadels they appear on, e.g. 'surface'.")
+
+
+class Pieces(BaseModel):
+    """A map's own creatures; a map without them plays as Earth does."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    bhole: BholeHome | None = None
+    zoogs: ZoogSupply | None = None
+
+
+class BoardPlace(BaseModel):
+    """One board of a layout: which side of it, and where the picture draws it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: BoardId
+    name: str
+    side: str
+    frame: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
 
 
 class Area(BaseModel):
@@ -33,6 +74,11 @@ class Area(BaseModel):
     )
     glyph: Glyph | None = Field(default=None, description="The Yellow Sign glyph printed here, if any.")
     adjacent: tuple[AreaId, ...] = Field(description="Ids of the areas a unit can Move to from here.")
+    board: BoardId = Field(default="earth", description="The board the area is printed on.")
+    tunnel: str | None = Field(default=None, description="Its tunnel glyph, if any.")
+    tunnel_to: AreaId | None = Field(default=None, description="The area on another board its tunnel leads to.")
+    citadel: tuple[int, ...] | None = Field(default=None, description="A Citadel's die numbers, if it is one.")
+    place: tuple[float, float] | None = Field(default=None, description="Drawing position within its board's frame.")
 
 
 class MapLayout(BaseModel):
@@ -45,6 +91,15 @@ class MapLayout(BaseModel):
     players: int = Field(ge=1, description="The player count this layout is laid out for.")
     boards: tuple[str, ...] = Field(description="Which board sides make up the layout.")
     areas: tuple[Area, ...] = Field(min_length=1)
+    map: str = Field(default="earth", description="The map (file) the layout belongs to.")
+    map_title: str = Field(default="Earth")
+    recommended: bool = Field(default=True, description="The default layout for its player count.")
+    board_places: tuple[BoardPlace, ...] = ()
+    pieces: Pieces = Field(default_factory=Pieces)
+    provenance_status: Literal["official", "provisional"] = "official"
+    provenance_summary: str = ""
+    provisional: frozenset[str] = Field(default=frozenset(), description="Facts no source confirms (see fileformat).")
+    origin: str = Field(default="built-in", description="Where the map file came from.")
 
     _by_id: dict[str, Area] = PrivateAttr(default_factory=dict)
 
@@ -86,6 +141,37 @@ class MapLayout(BaseModel):
     def areas_with_glyph(self, glyph: Glyph) -> tuple[Area, ...]:
         """The areas carrying ``glyph``."""
         return tuple(area for area in self.areas if area.glyph == glyph)
+
+    # ---- boards, tunnels, Citadels, provenance (rules_text ``cthulhu-wars/dreamlands``) ----------------------
+    @property
+    def is_provisional(self) -> bool:
+        """Whether some facts of the map are guesses (see :attr:`provenance_summary`)."""
+        return self.provenance_status == "provisional"
+
+    def fact_is_provisional(self, kind: str, first: str, second: str | None = None) -> bool:
+        """Whether no source confirms a fact: ``("adjacent", a, b)``, ``("tunnel", a, b)``, ``("citadel", a)``..."""
+        if not self.provisional:
+            return False
+        if second is None:
+            return f"{kind}:{first}" in self.provisional
+        a, b = sorted((first, second))
+        return f"{kind}:{a}~{b}" in self.provisional
+
+    def board_areas(self, board: str) -> tuple[Area, ...]:
+        """The areas printed on ``board``."""
+        return tuple(area for area in self.areas if area.board == board)
+
+    def citadels(self, board: str | None = None) -> tuple[Area, ...]:
+        """The Citadel areas (of one board, or all)."""
+        return tuple(a for a in self.areas if a.citadel and (board is None or a.board == board))
+
+    def citadel_for(self, board: str, roll: int) -> Area:
+        """The Citadel of ``board`` whose printed numbers include ``roll``."""
+        return next(a for a in self.citadels(board) if roll in (a.citadel or ()))
+
+    def is_tunnel(self, first: str, second: str) -> bool:
+        """Whether the two areas are joined by a tunnel (rather than being neighbours on one board)."""
+        return self.area(first).tunnel_to == second
 
 
 def _naming_problems(areas: tuple[Area, ...]) -> list[str]:
