@@ -87,9 +87,8 @@ class McpSeat:
             self.log, self.cursor = [], 0
         hidden = 0
         while True:
-            page = await self.call("history", game_id=self.game_id, token=self.token, after=self.cursor, limit=PAGE,
-                                   detail="full")
-            hidden += page["hidden"]
+            page = await self.call("history", game_id=self.game_id, token=self.token, after=self.cursor, limit=PAGE)
+            hidden += 1 if page["hidden"] is None else page["hidden"]  # None: a secret set-up, count untold
             self.log.extend(LoggedMove(m["seat"], m["action"], m["events"]) for m in page["moves"])
             if page["next_cursor"] is None:
                 self.cursor = page["ply"]

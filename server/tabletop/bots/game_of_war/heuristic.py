@@ -12,15 +12,16 @@ never looks at the other side's deployment (hidden during set-up), nor at the ga
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from tabletop.core.rng import Rng
-from tabletop.games.game_of_war.board import SIDE_NAMES, square_name
+from tabletop.games.game_of_war.board import dilate, square_name
 from tabletop.games.game_of_war.combat import assess
 from tabletop.games.game_of_war.notation import action_of
 from tabletop.games.game_of_war.rules import ATTACK, END, MOVE, attack_options, legal_plays, play
 from tabletop.games.game_of_war.setup import COMMIT, OPENING, setup_plays
-from tabletop.games.game_of_war.state import OVER, PLAY, SETUP, State
+from tabletop.games.game_of_war.state import NO_SQUARE, OVER, PLAY, SETUP, State
 from tabletop.games.game_of_war.units import STATS
 
 from ..base import Budget, Suggestion
@@ -39,10 +40,25 @@ def position_key(state: State) -> tuple:
 class TurnPlanner:
     """Greedy whole-turn planning with a static evaluation; ``noise`` breaks near-ties at random."""
 
-    def __init__(self, rng: Rng, noise: float = 0.0, max_moves: int = 5) -> None:
+    def __init__(self, rng: Rng, noise: float = 0.0, max_moves: int = 5, focus: int | None = None) -> None:
         self.rng = rng
         self.noise = noise
         self.max_moves = max_moves
+        self.focus = focus  # only units within this distance of an enemy unit or an arsenal move (None: all)
+        self.deadline: float | None = None  # stop adding moves once the clock passes this (perf_counter)
+        self.cache: dict[tuple, float] | None = None  # evaluations already made, by position
+
+    def score(self, state: State, side: int) -> float:
+        if self.cache is None:
+            return ev.score(state, side)
+        key = (side, state.side, state.phase, state.attack_used, state.arsenals, frozenset(state.pieces.items()))
+        value = self.cache.get(key)
+        if value is None:
+            value = self.cache[key] = ev.score(state, side)
+        return value
+
+    def late(self) -> bool:
+        return self.deadline is not None and time.perf_counter() > self.deadline
 
     def jitter(self) -> float:
         return self.noise * (self.rng.below(1 << 20) / (1 << 20) - 0.5) if self.noise else 0.0
@@ -59,6 +75,8 @@ class TurnPlanner:
             plays.append(first)
         moved = 0
         while s.phase == PLAY and s.side == side and moved < self.max_moves:
+            if self.late() and s.retreat == NO_SQUARE:
+                break
             ranked = self.ranked_moves(s, side)
             if not ranked:
                 break
@@ -71,21 +89,26 @@ class TurnPlanner:
         if s.phase == PLAY and s.side == side:
             finish, s = self.finish(s, side)
             plays.append(finish)
-        return plays, s, ev.score(s, side)
+        return plays, s, self.score(s, side)
 
     def ranked_moves(self, state: State, side: int, limit: int = 1, floor: bool = True) -> list[tuple[float, tuple, State]]:
         """The ``limit`` best single moves by the evaluation, best first, each with the position after it; with
         ``floor`` only moves that beat not moving at all (unless a retreat forces a move)."""
         legal = legal_plays(state)
         moves = [p for p in legal if p[0] == MOVE]
+        forced = (END,) not in legal and not any(p[0] == ATTACK for p in legal)
+        if self.focus is not None and not forced:
+            zone = state.units[1 - side] | state.arsenals[0] | state.arsenals[1]
+            for _ in range(self.focus):
+                zone = dilate(zone)
+            moves = [p for p in moves if zone >> p[1] & 1 or state.relays[side] >> p[1] & 1]
         if not moves:
             return []
-        forced = (END,) not in legal and not any(p[0] == ATTACK for p in legal)
-        least = float("-inf") if forced or not floor else ev.score(state, side) + 0.05
+        least = float("-inf") if forced or not floor else self.score(state, side) + 0.05
         scored = []
         for p in moves:
             after, _ = play(state, p)
-            value = ev.score(after, side) + self.jitter()
+            value = self.score(after, side) + self.jitter()
             if value > least:
                 scored.append((value, p, after))
         scored.sort(key=lambda t: -t[0])
@@ -101,7 +124,7 @@ class TurnPlanner:
         best_value, best = float("-inf"), None
         for p in options:
             after, _ = play(state, p)
-            value = ev.score(after, side) + self.jitter()
+            value = self.score(after, side) + self.jitter()
             if value > best_value:
                 best_value, best = value, (p, after)
         return best

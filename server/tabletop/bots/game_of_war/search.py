@@ -18,6 +18,7 @@ With a budget in iterations (candidates examined) the search is exactly reproduc
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from tabletop.core.rng import Rng
@@ -29,6 +30,8 @@ from . import evaluation as ev
 from .heuristic import TurnPlanner, explain, position_key, remember, setup_suggestion
 
 DEFAULT_SECONDS = 1.5
+#: The opponent model moves only units within this many squares of an enemy unit or an arsenal (relays always).
+MODEL_FOCUS = 6
 
 
 class WarSearchBot:
@@ -42,7 +45,7 @@ class WarSearchBot:
         self.width = width
         self.noise = noise
         self.mine = TurnPlanner(self.rng, 0.0)
-        self.model = TurnPlanner(self.rng, 0.0)  # the opponent's turn, as the heuristic would play it
+        self.model = TurnPlanner(self.rng, 0.0, focus=MODEL_FOCUS)  # the opponent's turn, as the heuristic plays it
         self._plans: dict[tuple, list[tuple]] = {}
         self.last: dict[str, Any] = {}
 
@@ -71,32 +74,39 @@ class WarSearchBot:
         return plays
 
     def search(self, state: State, seat: int, budget: Budget) -> list[tuple]:
+        begun = time.perf_counter()
         clock = budget.clock(DEFAULT_SECONDS, None)
+        seconds = budget.seconds if (budget.seconds or budget.iterations) else DEFAULT_SECONDS
+        cache: dict[tuple, float] = {}
+        self.mine.cache = self.model.cache = cache
+        self.mine.deadline = None
+        self.model.deadline = None if seconds is None else begun + seconds
         greedy, end, _ = self.mine.plan(state, seat)
-        candidates: list[tuple[list[tuple], State]] = [(greedy, end)]
-        seen = {position_key(end)}
         first_moves = self.mine.ranked_moves(state, seat, limit=self.width, floor=False)
-        for _, move, _ in first_moves:
-            if greedy and move == greedy[0]:
-                continue
-            candidates.append(([move], None))  # completed lazily: planning costs time
+        candidates: list[list[tuple]] = [greedy] + [[m] for _, m, _ in first_moves if not greedy or m != greedy[0]]
+        seen: set[tuple] = set()
         best_value, best_plays, examined, greedy_value = float("-inf"), greedy, 0, 0.0
-        for i, (plays, end) in enumerate(candidates):
-            if not clock.more() and i >= 2:
+        spent_each = 0.0
+        for i, plays in enumerate(candidates):
+            now = time.perf_counter()
+            if i >= 2 and (not clock.more() or (seconds is not None and now + spent_each > begun + seconds)):
                 break
-            if end is None:
+            if i > 0:
                 plays, end, _ = self.mine.plan(state, seat, first=plays[0])
-                key = position_key(end)
-                if key in seen:
-                    continue
-                seen.add(key)
+            key = position_key(end)
+            if key in seen:
+                continue
+            seen.add(key)
             value = self.reply_value(end, seat)
+            spent_each = max(spent_each, time.perf_counter() - now)
             if i == 0:
                 greedy_value = value
             value += self.noise * (self.rng.below(1 << 20) / (1 << 20) - 0.5)
             examined += 1
             if value > best_value:
                 best_value, best_plays = value, plays
+        self.mine.cache = self.model.cache = None
+        self.model.deadline = None
         self.last = {"candidates": examined, "value": best_value, "greedy": greedy_value}
         return best_plays
 
@@ -105,7 +115,7 @@ class WarSearchBot:
         if end.phase == OVER:
             return ev.score(end, seat)
         _, after, _ = self.model.plan(end, end.side)
-        return ev.score(after, seat)
+        return self.model.score(after, seat)
 
 
 __all__ = ["WarSearchBot"]
