@@ -222,11 +222,16 @@ def run(match: str, games: int | None, seconds: float | None, jobs: int, max_tur
                 if verbose:
                     print(f"  game {seed}: score {result.score:.2f}, length {result.length}; {result.note}", flush=True)
     else:
-        for seed, task in enumerate(tasks):
-            result = play(task)
-            results.append(result)
-            if verbose:
-                print(f"  game {seed}: score {result.score:.2f}, length {result.length}; {result.note}", flush=True)
+        try:
+            for seed, task in enumerate(tasks):
+                result = play(task)
+                results.append(result)
+                if verbose:
+                    print(f"  game {seed}: score {result.score:.2f}, length {result.length}; {result.note}", flush=True)
+        except KeyboardInterrupt:  # stopped early (Ctrl-C, or SIGINT): report the games finished
+            print(f"  interrupted after {len(results)} of {games} games", flush=True)
+            if not results:
+                return
     report(match, results, time.perf_counter() - start, seconds)
 
 
