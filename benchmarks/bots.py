@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
 import statistics
 import sys
 import time
@@ -228,7 +229,7 @@ def run(match: str, games: int | None, seconds: float | None, jobs: int, max_tur
                 results.append(result)
                 if verbose:
                     print(f"  game {seed}: score {result.score:.2f}, length {result.length}; {result.note}", flush=True)
-        except KeyboardInterrupt:  # stopped early (Ctrl-C, or SIGINT): report the games finished
+        except KeyboardInterrupt:  # stopped early (SIGINT or SIGTERM): report the games finished
             print(f"  interrupted after {len(results)} of {games} games", flush=True)
             if not results:
                 return
@@ -248,6 +249,10 @@ def main() -> None:
     parser.add_argument("--map", default="earth", help="Cthulhu Wars: earth, dreamlands, or mixed (alternating)")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
+    # Stopping a run (SIGINT or SIGTERM, even when started in the background, where SIGINT is ignored) reports the
+    # games finished so far.
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, signal.default_int_handler)
     for match in MATCHES if args.match == "all" else [args.match]:
         run(match, args.games, args.seconds, args.jobs, args.max_turns, args.verbose, args.factions, args.map)
 
