@@ -75,6 +75,8 @@ def situation(live: LiveGame, seat: int | None, moves: LegalMoves | None) -> str
 
 
 def awaiting(live: LiveGame) -> str:
+    if live.pending is not None:
+        return f"Waiting for the table: {live.pending.request.text} (the referee enters it: 'enter ...')."
     waiting = [live.seat_label(s) for s in live.to_move()]
     return f"Waiting for {', '.join(waiting)}." if waiting else "Nobody is to move."
 
@@ -109,6 +111,8 @@ def played_text(played: Played, moves_next: LegalMoves | None) -> str:
     outcome = engine.outcome(after)
     if outcome is not None:
         lines.append(f"Game over: {outcome.reason}")
+    elif played.pending and moves_next is not None:
+        lines.append(moves_text(live, moves_next))
     elif moves_next is not None and moves_next.count:
         lines.append(engine.status(after, played.seat))
         lines.append(moves_text(live, moves_next))

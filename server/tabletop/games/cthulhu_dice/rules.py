@@ -38,6 +38,10 @@ class CthulhuDiceOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
+    chance: Literal["server", "table"] = Field(
+        default="server",
+        description="Where dice and draws come from: the server, or a real table (a referee enters each result).",
+    )
     goal: int = Field(default=13, ge=1, le=100, description="Elder Signs that end the game (seed: 13).")
     tie_rule: Literal["tiebreak_rounds", "shared_win"] = Field(
         default="tiebreak_rounds",
@@ -211,14 +215,15 @@ def roll(state: DiceState) -> list[str]:
     events: list[str] = []
     need = state.dice_needed
     ruling = state.options.bag_exhaustion
-    drawn = draw_from_bag(state.bag, sum(state.bag), state.rng) if need > sum(state.bag) and ruling == "draw_then_return" else []
+    who = state.name(state.seat)
+    drawn = draw_from_bag(state.bag, sum(state.bag), state.rng, who) if need > sum(state.bag) and ruling == "draw_then_return" else []
     if need - len(drawn) > sum(state.bag) and ruling in ("return_elder_signs", "draw_then_return"):
         events.append(return_elder_sign_dice(state))
-    drawn += draw_from_bag(state.bag, min(need - len(drawn), sum(state.bag)), state.rng)
+    drawn += draw_from_bag(state.bag, min(need - len(drawn), sum(state.bag)), state.rng, who)
     hand = [kind for index, kind in enumerate(KINDS) for _ in range(state.clues[index])] + drawn
     state.clues = [0, 0, 0]
     state.phase = "decide"
-    state.last_roll = [RolledDie(kind, roll_die(kind, state.rng)) for kind in hand]
+    state.last_roll = [RolledDie(kind, roll_die(kind, state.rng, who)) for kind in hand]
     for die in state.last_roll:
         index = KINDS.index(die.kind)
         if die.face is Face.elder_sign:
