@@ -157,7 +157,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         seats: Annotated[int | None, Field(ge=1, le=10, description="How many seats (default 2).")] = None,
         players: Annotated[
             list[Annotated[str, Field(min_length=1, max_length=40)]] | None,
-            Field(max_length=10, description="Or the players' names in seat order, e.g. ['Ann', 'Bob']."),
+            Field(max_length=10, description="Or the players' names in seat order."),
         ] = None,
         options: Annotated[
             JsonObject | None, Field(description="Rulings and variants (see list_games).")
@@ -171,7 +171,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             ),
         ] = None,
     ) -> Annotated[CallToolResult, NewGameResult]:
-        """Start a game: its id and one secret token per seat (give each player only its own). Saved at once."""
+        """Start a game: its id and a secret token per seat (give each only its own), plus a referee's if chance is table."""
         if seats is not None and players is not None:
             raise BadOptions("Give either `seats` (a count) or `players` (names), not both")
         live, tokens = sessions.create(game, options, players if players is not None else (seats or 2), seed)
@@ -196,7 +196,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
     @mcp.tool(title="Game position", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def get_state(game_id: GameId, token: OptionalToken = None, detail: DetailArg = "brief") -> Annotated[CallToolResult, GameState]:
-        """A game's position in brief: whose decision it is, the board or scores, and your legal moves on your turn. No token: the public view."""
+        """A game's position: whose decision it is, the board or scores, your legal moves on your turn. No token: the public view."""
         live = sessions.get(game_id)
         seat = sessions.optional_seat(live, token)
         result = state_of(sessions, live, seat, detail)
@@ -215,7 +215,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         ] = None,
         detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, LegalMovesResult]:
-        """Your legal moves now, in notation, grouped (a/b = either alternative). detail=full adds summaries and objects."""
+        """Your legal moves now, in notation, grouped (a/b = either one). detail=full adds summaries and objects."""
         live = sessions.get(game_id)
         seat = sessions.seat_for(live, token)
         moves = live.legal_moves(seat, focus)
@@ -249,7 +249,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             list[Annotated[str, Field(max_length=200)]] | None,
             Field(
                 max_length=50,
-                description="Or a sequence played as one, e.g. ['C e7-g5', 'attack h9']; dice or draws last.",
+                description="Or several as one, e.g. ['C e7-g5', 'attack h9']; dice last.",
             ),
         ] = None,
         actions: Annotated[
@@ -257,14 +257,14 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             Field(max_length=50, description="Or moves as the objects legal_moves shows with detail=full."),
         ] = None,
         dry_run: Annotated[
-            bool, Field(description="Check only; dice and draws show their odds, never results.")
+            bool, Field(description="Check only; dice show odds, never results.")
         ] = False,
         expected_ply: Annotated[
-            int | None, Field(ge=1, description="Your first move's number (last ply + 1): makes a retry safe.")
+            int | None, Field(ge=1, description="Your first move's number (ply + 1): makes a retry safe.")
         ] = None,
         detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, MoveResult]:
-        """Play a move, or a whole turn as `moves` (all or none). A refusal says which move failed, why and the rule, and changes nothing."""
+        """Play a move, or a whole turn as `moves` (all or none). A refusal says which move failed and why, and changes nothing."""
         given = one_of_the_move_arguments(move, moves, actions)
         played = sessions.play(game_id, token, given, dry_run, expected_ply)
         return reply(*move_result(played, detail))
@@ -277,7 +277,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         after: Annotated[int, Field(ge=0, description="Start after this move (a page's next_cursor).")] = 0,
         limit: Annotated[int, Field(ge=1, le=HISTORY_MAX, description="Moves per page.")] = HISTORY_PAGE,
     ) -> Annotated[CallToolResult, History]:
-        """A game's move log, a page at a time, with what each move caused; moves still secret from you are left out."""
+        """A game's move log, a page at a time, with what each move caused; moves secret from you are left out."""
         live = sessions.get(game_id)
         seat = sessions.optional_seat(live, token)
         over = live.engine.outcome(live.state) is not None
@@ -333,7 +333,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             float, Field(ge=0, le=MAX_WAIT, description="Seconds to wait at most.")
         ] = 30,
     ) -> Annotated[CallToolResult, TurnWait]:
-        """Wait (at most 50 s) until it is your decision or the game ends; then the position and your legal moves."""
+        """Wait (at most 50 s) for your decision or the game's end; then the position and your legal moves."""
         status = await wait_with_progress(sessions, game_id, token, timeout_seconds, ctx)
         live = status.game
         moves = live.legal_moves(status.seat) if status.your_turn else None
