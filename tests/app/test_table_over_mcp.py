@@ -190,3 +190,14 @@ async def test_cthulhu_wars_at_the_table_to_the_end(server, sessions, map_option
         events = " ".join(e for m in (await call(client, "history", game_id=game_id, limit=200))["moves"] for e in m["events"])
         assert "Awaiting the table" in events
         same_as_replay(sessions, game_id)
+
+
+async def test_a_retried_entry_with_expected_ply_is_not_entered_twice(server, sessions):
+    async with Client(server) as client:
+        game_id, tokens, referee = await new_table_game(client, "cthulhu-dice", ["Ann", "Bob"])
+        await call(client, "apply_move", game_id=game_id, token=referee, move="roll", expected_ply=1)
+        first = await call(client, "apply_move", game_id=game_id, token=referee, move="enter tomb museum library", expected_ply=2)
+        again = await call(client, "apply_move", game_id=game_id, token=referee, move="enter tomb museum library", expected_ply=2)
+        assert again["already_played"] and again["played"] == first["played"]
+        assert "conflict" in await refused(client, "apply_move", game_id=game_id, token=referee, move="enter tomb tomb library", expected_ply=2)
+        assert (await call(client, "get_state", game_id=game_id))["ply"] == 2

@@ -444,6 +444,24 @@ class GameSessions:
             live.state = apply_logged(live.engine, live.state, live.table, record, live.fresh_state)
             live.ply = record.ply
 
+    def _entry_already_logged(self, live: LiveGame, move: Move, expected: int) -> Played:
+        """A retried entry or undo (``expected_ply`` already used): reported again if the log has it there."""
+        logged = self.store.moves(live.id, expected - 1, 1) if expected <= live.ply else []
+        if logged:
+            row, given = logged[0], read_entry(move)
+            wanted = {"undo": True} if given is None else None
+            same = row.action == wanted if wanted else (
+                "enter" in row.action and [v.lower().replace("-", "_") for v in given] == [str(v).lower() for v in row.action["enter"]]
+            )
+            if same:
+                step = Step(row.ply, row.notation, row.action, row.events)
+                return Played(live, row.seat, [step], False, live.state, None, [row.ply], already=True)
+        raise MoveConflict(
+            f"You expected this to be move {expected}, but the game is at move {live.ply}; nothing was entered. "
+            "Read legal_moves and enter again",
+            rule=f"{live.engine.name}/table",
+        )
+
     def _table_entry(self, live: LiveGame, seat: int, referee: bool, sequence: list[Move], dry_run: bool, expected: int | None) -> Played:
         """An entry of what the table showed, or an undo: the referee's alone, one per call (rules_text <game>/table)."""
         rule = f"{live.engine.name}/table"
@@ -458,7 +476,7 @@ class GameSessions:
         move = sequence[0]
         with live.lock:
             if expected is not None and expected != live.ply + 1:
-                return self._already_played(live, seat, sequence, expected, live.ply)
+                return self._entry_already_logged(live, move, expected)
             table, ply = live.table, live.ply + 1
             if is_undo(move):
                 if len(table.effective) <= table.floor:
