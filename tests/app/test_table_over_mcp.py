@@ -201,3 +201,27 @@ async def test_a_retried_entry_with_expected_ply_is_not_entered_twice(server, se
         assert again["already_played"] and again["played"] == first["played"]
         assert "conflict" in await refused(client, "apply_move", game_id=game_id, token=referee, move="enter tomb tomb library", expected_ply=2)
         assert (await call(client, "get_state", game_id=game_id))["ply"] == 2
+
+
+async def test_two_servers_on_one_database_share_the_pending_chance(tmp_path):
+    """The fleet's rule: no process keeps what another needs. One server logs the move that needs dice, the other
+    asks for them, takes the entry and an undo; the first catches up from the log alone."""
+    stores = [GameStore(tmp_path / "shared.sqlite3") for _ in range(2)]
+    try:
+        one, two = (GameSessions(s) for s in stores)
+        async with Client(build_server(one)) as first, Client(build_server(two)) as second:
+            game_id, tokens, referee = await new_table_game(first, "cthulhu-dice", ["Ann", "Bob"])
+            await call(first, "apply_move", game_id=game_id, token=tokens[0], move="roll")
+            asked = await call(second, "legal_moves", game_id=game_id, token=referee)
+            assert asked["groups"][0]["title"].startswith("Ann draws 3 dice from the bag")
+            await call(second, "apply_move", game_id=game_id, token=referee, move="enter library library tomb")
+            await call(second, "apply_move", game_id=game_id, token=referee, move="enter clue")
+            await call(first, "apply_move", game_id=game_id, token=referee, move="undo")
+            again = await call(second, "legal_moves", game_id=game_id, token=referee)
+            assert again["groups"][0]["title"] == "Ann rolls a library die: enter one of elder_sign, clue, tentacle"
+            for server_sessions in (one, two):
+                same_as_replay(server_sessions, game_id)
+            assert one.get(game_id).engine.view(one.get(game_id).state, None) == two.get(game_id).engine.view(two.get(game_id).state, None)
+    finally:
+        for s in stores:
+            s.close()
