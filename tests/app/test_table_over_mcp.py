@@ -86,9 +86,9 @@ async def test_cthulhu_dice_entries_are_checked_and_only_the_referee_enters(serv
         game_id, tokens, referee = await new_table_game(client, "cthulhu-dice", ["Ann", "Bob"],
                                                         bag={"library": 8, "museum": 4, "tomb": 1})
         played = await call(client, "apply_move", game_id=game_id, token=tokens[0], move="roll")
-        assert played["to_move"] == [] and "Awaiting the table: Ann draws 3 dice from the bag" in played["played"][0]["events"][0]
+        assert played["to_move"] == [] and "Awaiting the table: draws 3 dice from the bag" in played["played"][0]["events"][0]
         moves = await call(client, "legal_moves", game_id=game_id, token=referee)
-        assert "Ann draws 3 dice from the bag: enter 3 of library 8, museum 4, tomb 1" in moves["groups"][0]["title"]
+        assert "Ann: draws 3 dice from the bag: enter 3 of library 8, museum 4, tomb 1" == moves["groups"][0]["title"]
         assert "bad_token" in await refused(client, "apply_move", game_id=game_id, token=tokens[0], move="enter library library library")
         assert "not_your_turn" in await refused(client, "apply_move", game_id=game_id, token=tokens[0], move="retreat")
         assert "is not left in the bag" in await refused(client, "apply_move", game_id=game_id, token=referee, move="enter tomb tomb library")
@@ -97,7 +97,7 @@ async def test_cthulhu_dice_entries_are_checked_and_only_the_referee_enters(serv
         assert (await call(client, "get_state", game_id=game_id))["ply"] == 1, "refusals change nothing"
         await call(client, "apply_move", game_id=game_id, token=referee, move="enter tomb museum library")
         asked = await call(client, "legal_moves", game_id=game_id, token=referee)
-        assert asked["groups"][0]["title"] == "Ann rolls a tomb die: enter one of elder_sign, clue, tentacle"
+        assert asked["groups"][0]["title"] == "Ann: rolls a tomb die: enter one of elder_sign, clue, tentacle"
         assert "is not one of them" in await refused(client, "apply_move", game_id=game_id, token=referee, move="enter 7")
         for face in ("elder_sign", "elder-sign", "tentacle"):
             await call(client, "apply_move", game_id=game_id, token=referee, move=f"enter {face}")
@@ -121,7 +121,7 @@ async def test_undo_goes_back_to_the_last_entry_and_replays_the_same(server, ses
         assert (await call(client, "get_state", game_id=game_id, detail="full"))["view"] == before_retreat
         await call(client, "apply_move", game_id=game_id, token=referee, move="undo")  # the last face entered
         asked = await call(client, "legal_moves", game_id=game_id, token=referee)
-        assert asked["groups"][0]["title"].startswith("Ann rolls a library die")
+        assert asked["groups"][0]["title"].startswith("Ann: rolls a library die")
         assert "no further" in await refused(client, "apply_move", game_id=game_id, token=referee, move="undo")
         same_as_replay(sessions, game_id)
         await call(client, "apply_move", game_id=game_id, token=referee, move="enter elder_sign")
@@ -139,7 +139,7 @@ async def test_game_of_war_first_player_die_from_the_table_then_to_the_end(serve
         for move in ("opening default", "commit", "opening default", "commit"):
             await call(client, "apply_move", game_id=game_id, token=referee, move=move)
         asked = await call(client, "legal_moves", game_id=game_id, token=referee)
-        assert asked["groups"][0]["title"] == "the die for the first player (North on 1-3): enter a face (1-6)"
+        assert asked["groups"][0]["title"] == "Bob (South): the die for the first player (North on 1-3): enter a face (1-6)"
         assert "1-6" in await refused(client, "apply_move", game_id=game_id, token=referee, move="enter 7")
         done = await call(client, "apply_move", game_id=game_id, token=referee, move="enter 5")
         assert "The die shows 5: South moves first." in done["played"][0]["events"][-1] and done["to_move"] == [1]
@@ -188,7 +188,7 @@ async def test_cthulhu_wars_at_the_table_to_the_end(server, sessions, map_option
             raise AssertionError("the game did not end")
         assert checked and state["outcome"]["reason"]
         events = " ".join(e for m in (await call(client, "history", game_id=game_id, limit=200))["moves"] for e in m["events"])
-        assert "Awaiting the table" in events
+        assert "Awaiting the table" in events and "battle dice in" in events
         same_as_replay(sessions, game_id)
 
 
@@ -213,12 +213,12 @@ async def test_two_servers_on_one_database_share_the_pending_chance(tmp_path):
             game_id, tokens, referee = await new_table_game(first, "cthulhu-dice", ["Ann", "Bob"])
             await call(first, "apply_move", game_id=game_id, token=tokens[0], move="roll")
             asked = await call(second, "legal_moves", game_id=game_id, token=referee)
-            assert asked["groups"][0]["title"].startswith("Ann draws 3 dice from the bag")
+            assert asked["groups"][0]["title"].startswith("Ann: draws 3 dice from the bag")
             await call(second, "apply_move", game_id=game_id, token=referee, move="enter library library tomb")
             await call(second, "apply_move", game_id=game_id, token=referee, move="enter clue")
             await call(first, "apply_move", game_id=game_id, token=referee, move="undo")
             again = await call(second, "legal_moves", game_id=game_id, token=referee)
-            assert again["groups"][0]["title"] == "Ann rolls a library die: enter one of elder_sign, clue, tentacle"
+            assert again["groups"][0]["title"] == "Ann: rolls a library die: enter one of elder_sign, clue, tentacle"
             for server_sessions in (one, two):
                 same_as_replay(server_sessions, game_id)
             assert one.get(game_id).engine.view(one.get(game_id).state, None) == two.get(game_id).engine.view(two.get(game_id).state, None)

@@ -76,7 +76,8 @@ def situation(live: LiveGame, seat: int | None, moves: LegalMoves | None) -> str
 
 def awaiting(live: LiveGame) -> str:
     if live.pending is not None:
-        return f"Waiting for the table: {live.pending.request.text} (the referee enters it: 'enter ...')."
+        who = live.seat_label(live.pending.seat)
+        return f"Waiting for the table ({who}'s move): {live.pending.request.text} (the referee enters it: 'enter ...')."
     waiting = [live.seat_label(s) for s in live.to_move()]
     return f"Waiting for {', '.join(waiting)}." if waiting else "Nobody is to move."
 

@@ -120,13 +120,13 @@ def read_entry(move: str | dict) -> list[str] | None:
             return None
         values = move[ENTER]
         if not isinstance(values, list) or not values:
-            raise MalformedMove('An entry object is {"enter": [values]}, e.g. {"enter": [3, 5, 6]}', rule="table/enter")
+            raise MalformedMove('An entry object is {"enter": [values]}, e.g. {"enter": [3, 5, 6]}')
         return [str(v) for v in values]
     words = move.replace(",", " ").split()
     if not words or words[0].lower() != ENTER:
         return None
     if len(words) == 1:
-        raise MalformedMove("An entry names what the table showed, e.g. 'enter 3 5 6'", rule="table/enter")
+        raise MalformedMove("An entry names what the table showed, e.g. 'enter 3 5 6'")
     return words[1:]
 
 

@@ -103,7 +103,7 @@ class LiveGame:
     def legal_moves(self, seat: int, focus: str | None = None) -> LegalMoves:
         """The seat's legal moves; while the table's chance is awaited, the entries that would answer it."""
         if self.pending is not None:
-            return entry_moves(self.pending.request, self.engine.name)
+            return entry_moves(self.pending.request, self.engine.name, self.seat_label(self.pending.seat))
         return self.engine.legal_moves(self.state, seat, focus)
 
     def fresh_state(self) -> Any:

@@ -96,7 +96,7 @@ def apply_logged(engine: Engine, state: Any, table: Table, move: MoveRecord, fre
     return state
 
 
-def entry_moves(request: ChanceRequest, game: str) -> LegalMoves:
+def entry_moves(request: ChanceRequest, game: str, who: str) -> LegalMoves:
     """What legal_moves shows while the table is awaited: every possible entry when few, else an example."""
     if request.kind == "die":
         values = [[str(v)] for v in range(1, request.sides + 1)]
@@ -113,4 +113,4 @@ def entry_moves(request: ChanceRequest, game: str) -> LegalMoves:
         ("" if listed else "The entry above is only an example. ")
         + f"Only the referee enters; 'undo' takes back the last move, back to the last entry (rules://{game}/table)."
     )
-    return LegalMoves(groups=[MoveGroup(title=request.text, moves=options)], note=note)
+    return LegalMoves(groups=[MoveGroup(title=f"{who}: {request.text}", moves=options)], note=note)

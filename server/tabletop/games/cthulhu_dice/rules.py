@@ -215,15 +215,14 @@ def roll(state: DiceState) -> list[str]:
     events: list[str] = []
     need = state.dice_needed
     ruling = state.options.bag_exhaustion
-    who = state.name(state.seat)
-    drawn = draw_from_bag(state.bag, sum(state.bag), state.rng, who) if need > sum(state.bag) and ruling == "draw_then_return" else []
+    drawn = draw_from_bag(state.bag, sum(state.bag), state.rng) if need > sum(state.bag) and ruling == "draw_then_return" else []
     if need - len(drawn) > sum(state.bag) and ruling in ("return_elder_signs", "draw_then_return"):
         events.append(return_elder_sign_dice(state))
-    drawn += draw_from_bag(state.bag, min(need - len(drawn), sum(state.bag)), state.rng, who)
+    drawn += draw_from_bag(state.bag, min(need - len(drawn), sum(state.bag)), state.rng)
     hand = [kind for index, kind in enumerate(KINDS) for _ in range(state.clues[index])] + drawn
     state.clues = [0, 0, 0]
     state.phase = "decide"
-    state.last_roll = [RolledDie(kind, roll_die(kind, state.rng, who)) for kind in hand]
+    state.last_roll = [RolledDie(kind, roll_die(kind, state.rng)) for kind in hand]
     for die in state.last_roll:
         index = KINDS.index(die.kind)
         if die.face is Face.elder_sign:
