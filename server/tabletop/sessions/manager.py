@@ -30,8 +30,7 @@ from pydantic import BaseModel
 from ..core.chance import NeedChance, TableAnswers, is_undo, read_entry
 from ..core.errors import BadOptions, GameError, GameOver, IllegalMove, MalformedMove, NotYourTurn
 from ..core.game import ChancePreview, Engine, LegalMoves
-from ..core.rng import answered_by
-from ..core.rng import fresh_seed
+from ..core.rng import answered_by, fresh_seed
 from ..core.text import clip
 from ..games import ENGINES
 from .store import GameRecord, IdTaken, MoveRecord, PlyTaken, StorageError, Store, now
