@@ -46,10 +46,11 @@ def register_dice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         game_id: Annotated[str | None, Field(description="In a game: its id (with token).")] = None,
         token: Annotated[str | None, Field(description="In a game: your seat's token.")] = None,
     ) -> Annotated[CallToolResult, DiceRoll]:
-        """Roll Cthulhu Dice for a real table (the dice you name, or three from a full bag), or with game_id and token your roll in a game."""
+        """Roll Cthulhu Dice: the dice you name, or three drawn from a full bag. With game_id and token: your roll in that game."""
         if game_id is not None:
             played = sessions.play(game_id, token, "roll")
-            faces = [RolledDie(die=d.kind, face=d.face) for d in played.state_after.last_roll]
+            # in a game refereed at a table (chance: table) the roll waits for the referee to enter the faces
+            faces = [] if played.pending else [RolledDie(die=d.kind, face=d.face) for d in played.state_after.last_roll]
             _, text = move_result(played)
             return reply(summary(faces, None, game_id, played.ply), text)
         if token is not None:

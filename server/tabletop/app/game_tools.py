@@ -62,7 +62,7 @@ def seats_of(live: LiveGame) -> list[SeatInfo]:
 def state_of(sessions: GameSessions, live: LiveGame, seat: int | None, detail: Detail = "full") -> GameState:
     to_move = live.to_move()
     mine = seat is not None and seat in to_move
-    moves = live.engine.legal_moves(live.state, seat) if mine else None
+    moves = live.legal_moves(seat) if mine else None
     return GameState(
         game_id=live.id,
         game=live.engine.name,
@@ -82,9 +82,9 @@ def move_result(played: Played, detail: Detail = "brief") -> tuple[MoveResult, s
     """The structured answer to apply_move and its text (with the seat's next moves when it decides again)."""
     live, after = played.game, played.state_after
     engine = live.engine
-    to_move = engine.to_move(after)
+    to_move = [] if played.pending else engine.to_move(after)
     again = played.seat in to_move and played.chance is None
-    moves_next = engine.legal_moves(after, played.seat) if again else None
+    moves_next = live.legal_moves(played.seat) if again or played.pending else None
     result = MoveResult(
         game_id=live.id,
         seat=played.seat,
@@ -157,7 +157,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         seats: Annotated[int | None, Field(ge=1, le=10, description="How many seats (default 2).")] = None,
         players: Annotated[
             list[Annotated[str, Field(min_length=1, max_length=40)]] | None,
-            Field(max_length=10, description="Or players' names in seat order, e.g. ['Ann', 'Bob']."),
+            Field(max_length=10, description="Or the players' names in seat order."),
         ] = None,
         options: Annotated[
             JsonObject | None, Field(description="Rulings and variants (see list_games).")
@@ -171,11 +171,13 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             ),
         ] = None,
     ) -> Annotated[CallToolResult, NewGameResult]:
-        """Start a game: its id and a secret token per seat (give each player only its own)."""
+        """Start a game: its id and a secret token per seat (give each only its own), plus a referee's if chance is table."""
         if seats is not None and players is not None:
             raise BadOptions("Give either `seats` (a count) or `players` (names), not both")
         live, tokens = sessions.create(game, options, players if players is not None else (seats or 2), seed)
         seat_list = [SeatToken(**s.model_dump(), token=t) for s, t in zip(seats_of(live), tokens)]
+        if len(tokens) > len(seat_list):  # a table game's referee: acts for any seat, enters dice and draws
+            seat_list.append(SeatToken(seat=-1, name="referee", role="referee", token=tokens[-1]))
         result = NewGameResult(
             game_id=live.id,
             game=live.engine.name,
@@ -184,7 +186,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             options=live.record.options,
             to_move=live.to_move(),
         )
-        held = "; ".join(f"{live.seat_label(s.seat)}: {s.token}" for s in seat_list)
+        held = "; ".join(f"{live.seat_label(s.seat) if s.seat >= 0 else 'referee'}: {s.token}" for s in seat_list)
         text = (
             f"Started {live.engine.title} as {live.id}. Secret seat tokens (give each player only its own): {held}.\n"
             f"{live.engine.describe(live.state, None)}\n{awaiting(live)}"
@@ -198,7 +200,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         live = sessions.get(game_id)
         seat = sessions.optional_seat(live, token)
         result = state_of(sessions, live, seat, detail)
-        moves = live.engine.legal_moves(live.state, seat) if result.your_turn else None
+        moves = live.legal_moves(seat) if result.your_turn else None
         head = f"{live.id} ({live.engine.title}), move {result.ply}" + (f", you are {live.seat_label(seat)}" if seat is not None else "")
         return reply(result, f"{head}.\n{situation(live, seat, moves)}")
 
@@ -216,7 +218,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         """Your legal moves now in notation, grouped (a/b: either). detail=full adds summaries and objects."""
         live = sessions.get(game_id)
         seat = sessions.seat_for(live, token)
-        moves = live.engine.legal_moves(live.state, seat, focus)
+        moves = live.legal_moves(seat, focus)
         to_move = live.to_move()
         result = LegalMovesResult(
             game_id=live.id,
@@ -247,7 +249,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             list[Annotated[str, Field(max_length=200)]] | None,
             Field(
                 max_length=50,
-                description="Or several played as one, e.g. ['C e7-g5', 'attack h9']; dice last.",
+                description="Or several as one, e.g. ['C e7-g5', 'attack h9']; dice last.",
             ),
         ] = None,
         actions: Annotated[
@@ -255,10 +257,10 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             Field(max_length=50, description="Or moves as objects (legal_moves, detail=full)."),
         ] = None,
         dry_run: Annotated[
-            bool, Field(description="Check only; dice show their odds, never results.")
+            bool, Field(description="Check only; dice show odds, never results.")
         ] = False,
         expected_ply: Annotated[
-            int | None, Field(ge=1, description="Your first move's number (last ply + 1): makes a retry safe.")
+            int | None, Field(ge=1, description="Your first move's number (ply + 1): makes a retry safe.")
         ] = None,
         detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, MoveResult]:
@@ -334,7 +336,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         """Wait (at most 50 s) for your decision or the game's end; then the position and your legal moves."""
         status = await wait_with_progress(sessions, game_id, token, timeout_seconds, ctx)
         live = status.game
-        moves = live.engine.legal_moves(live.state, status.seat) if status.your_turn else None
+        moves = live.legal_moves(status.seat) if status.your_turn else None
         result = TurnWait(
             game_id=live.id,
             seat=status.seat,

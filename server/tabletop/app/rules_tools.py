@@ -120,7 +120,13 @@ def register_prompts(mcp: MCPServer) -> None:
             "its log with history. Answer the players' questions about what happened and what is allowed from the "
             "engine's answers and the rules resources (cite the rules:// section), never from memory. If a player "
             "proposes a move, check it with apply_move and dry_run=true using that seat's token, and report the "
-            "engine's verdict and reason."
+            "engine's verdict and reason.\n"
+            "At a real table (a game made with options {\"chance\": \"table\"}) you hold the referee token "
+            "new_game returned (seat -1): it plays for any seat (the seat awaited first, or prefix another: "
+            "'1: pass') and only it enters dice and draws. When a move needs chance, legal_moves names what the "
+            "table must show; ask the players, then apply_move 'enter' with the values (e.g. 'enter 6 5 2'); "
+            "impossible values are refused with the reason. 'undo' takes back the last move, back to the last "
+            "result entered and no further. Each game's rules://<game>/table says how its chance is entered."
         )
 
     @mcp.prompt(title="Answer a rules question")

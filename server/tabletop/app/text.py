@@ -75,6 +75,9 @@ def situation(live: LiveGame, seat: int | None, moves: LegalMoves | None) -> str
 
 
 def awaiting(live: LiveGame) -> str:
+    if live.pending is not None:
+        who = live.seat_label(live.pending.seat)
+        return f"Waiting for the table ({who}'s move): {live.pending.request.text} (the referee enters it: 'enter ...')."
     waiting = [live.seat_label(s) for s in live.to_move()]
     return f"Waiting for {', '.join(waiting)}." if waiting else "Nobody is to move."
 
@@ -109,6 +112,8 @@ def played_text(played: Played, moves_next: LegalMoves | None) -> str:
     outcome = engine.outcome(after)
     if outcome is not None:
         lines.append(f"Game over: {outcome.reason}")
+    elif played.pending and moves_next is not None:
+        lines.append(moves_text(live, moves_next))
     elif moves_next is not None and moves_next.count:
         lines.append(engine.status(after, played.seat))
         lines.append(moves_text(live, moves_next))

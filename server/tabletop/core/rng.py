@@ -15,8 +15,10 @@ what the table showed.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
-from typing import TypeVar
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -29,6 +31,21 @@ def _splitmix64(x: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
+
+
+#: Who answers chance instead of the generator (a game refereed at a real table), while a move is applied.
+_TABLE: ContextVar[Any] = ContextVar("tabletop_table_chance", default=None)
+
+
+@contextmanager
+def answered_by(table: Any) -> Iterator[None]:
+    """Within this block every ``die``/``dice``/``pick``/``draw`` is answered by ``table`` (an object with those
+    four methods, e.g. ``tabletop.core.chance.TableAnswers``), never by the generator; draws are still counted."""
+    mark = _TABLE.set(table)
+    try:
+        yield
+    finally:
+        _TABLE.reset(mark)
 
 
 def fresh_seed() -> int:
@@ -64,14 +81,23 @@ class Rng:
 
     def die(self, sides: int = 6, what: str = "a die") -> int:
         """A die roll, 1..sides."""
+        if (table := _TABLE.get()) is not None:
+            self.draws += 1
+            return table.die(sides, what)
         return self.below(sides) + 1
 
     def dice(self, count: int, sides: int = 6, what: str = "dice") -> list[int]:
         """``count`` dice rolled at once."""
+        if (table := _TABLE.get()) is not None:
+            self.draws += 1
+            return table.dice(count, sides, what)
         return [self.die(sides, what) for _ in range(count)]
 
     def pick(self, weights: Mapping[str, int], what: str) -> str:
         """One of ``weights``' keys, each as likely as its weight (a token from a bag, a die's face)."""
+        if (table := _TABLE.get()) is not None:
+            self.draws += 1
+            return table.pick(dict(weights), what)
         roll = self.below(sum(weights.values()))
         for key, weight in weights.items():
             if roll < weight:
@@ -81,6 +107,9 @@ class Rng:
 
     def draw(self, counts: Mapping[str, int], count: int, what: str) -> list[str]:
         """``count`` items drawn one after another from a bag holding ``counts``, without putting them back."""
+        if (table := _TABLE.get()) is not None:
+            self.draws += 1
+            return table.draw(dict(counts), count, what)
         left, drawn = dict(counts), []
         for _ in range(count):
             item = self.pick(left, what)

@@ -27,12 +27,14 @@ import anyio
 import anyio.lowlevel
 from pydantic import BaseModel
 
+from ..core.chance import NeedChance, TableAnswers, is_undo, read_entry
 from ..core.errors import BadOptions, GameError, GameOver, IllegalMove, MalformedMove, NotYourTurn
-from ..core.game import ChancePreview, Engine
-from ..core.rng import fresh_seed
+from ..core.game import ChancePreview, Engine, LegalMoves
+from ..core.rng import answered_by, fresh_seed
 from ..core.text import clip
 from ..games import ENGINES
 from .store import GameRecord, IdTaken, MoveRecord, PlyTaken, StorageError, Store, now
+from .table import Table, apply_logged, entry_events, entry_moves, new_table_game
 from .tokens import hash_token, new_token, seat_of
 
 #: How often a waiting client re-reads the database for moves made by other processes (seconds), where
@@ -81,13 +83,30 @@ class LiveGame:
     state: Any
     ply: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: Chance from a real table (option chance: table): what the log says beyond the state (sessions/table.py).
+    table: Table | None = None
 
     @property
     def id(self) -> str:
         return self.record.id
 
+    @property
+    def pending(self):
+        """The move waiting for the table's dice or draw, if any."""
+        return self.table.pending if self.table is not None else None
+
     def to_move(self) -> list[int]:
-        return self.engine.to_move(self.state)
+        """Seats whose decision the game awaits (none while the table's chance is awaited)."""
+        return [] if self.pending is not None else self.engine.to_move(self.state)
+
+    def legal_moves(self, seat: int, focus: str | None = None) -> LegalMoves:
+        """The seat's legal moves; while the table's chance is awaited, the entries that would answer it."""
+        if self.pending is not None:
+            return entry_moves(self.pending.request, self.engine.name, self.seat_label(self.pending.seat))
+        return self.engine.legal_moves(self.state, seat, focus)
+
+    def fresh_state(self) -> Any:
+        return self.engine.new_game(self.options, len(self.record.seat_names), self.record.seed, self.record.seat_names)
 
     def seat_label(self, seat: int) -> str:
         """What texts call a seat: the player's name with what it plays ("Ann (North)"), else either alone."""
@@ -147,6 +166,8 @@ class Played:
     shown: list[int] = field(default_factory=list)
     #: A retry of moves this seat had already played (nothing was played again).
     already: bool = False
+    #: What the table must enter next (a table game whose last move awaits dice or a draw).
+    pending: str | None = None
 
     @property
     def notation(self) -> str:
@@ -206,8 +227,9 @@ class GameSessions:
         parsed = engine.read_options(options)
         chosen = seed is not None
         seed = fresh_seed() if seed is None else seed
-        state = engine.new_game(parsed, len(names), seed, names)
-        tokens = [new_token() for _ in names]
+        table = getattr(parsed, "chance", "server") == "table"
+        state = self._table_setup(engine, parsed, names, seed) if table else engine.new_game(parsed, len(names), seed, names)
+        tokens = [new_token() for _ in range(len(names) + table)]  # a table game's last token is the referee's
         record = GameRecord(
             id=f"{engine.name}-{secrets.token_hex(4)}",
             game=engine.name,
@@ -226,10 +248,21 @@ class GameSessions:
                 record = replace(record, id=f"{engine.name}-{secrets.token_hex(4)}")
         else:
             raise StorageError(f"No free game id was found in {ID_TRIES} tries; nothing was changed, try again")
-        live = LiveGame(record=record, engine=engine, options=parsed, state=state)
+        live = LiveGame(record=record, engine=engine, options=parsed, state=state, table=Table() if table else None)
         with self._load_lock:
             self._keep(live)
         return live, tokens
+
+    @staticmethod
+    def _table_setup(engine: Engine, options: BaseModel, names: list[str], seed: int) -> Any:
+        try:
+            return new_table_game(engine, options, names, seed)
+        except NeedChance as need:
+            raise BadOptions(
+                f"With chance 'table', setting up would need the table at once ({need.request.what}); settle it at "
+                "the table and give the result as an option instead (e.g. a fixed first player)",
+                rule=f"{engine.name}/table",
+            ) from None
 
     def get(self, game_id: str) -> LiveGame:
         """The game, up to date with every move in the database."""
@@ -263,7 +296,8 @@ class GameSessions:
         try:
             options = engine.read_options(record.options)
             state = engine.new_game(options, len(record.seat_names), record.seed, record.seat_names)
-            live = LiveGame(record=record, engine=engine, options=options, state=state)
+            table = Table() if getattr(options, "chance", "server") == "table" else None
+            live = LiveGame(record=record, engine=engine, options=options, state=state, table=table)
             self._catch_up(live)
         except GameError as err:
             raise UnreadableGame(
@@ -275,7 +309,10 @@ class GameSessions:
     def _catch_up(self, live: LiveGame) -> None:
         """Apply logged moves the in-memory state has not seen (caller holds the lock or owns ``live``)."""
         for move in self.store.moves(live.id, since=live.ply):
-            live.state = replay_move(live.engine, live.state, move)
+            if live.table is not None:
+                live.state = apply_logged(live.engine, live.state, live.table, move, live.fresh_state)
+            else:
+                live.state = replay_move(live.engine, live.state, move)
             live.ply = move.ply
         self.signal(live.id)
 
@@ -310,7 +347,16 @@ class GameSessions:
         seat = seat_of(token, live.record.token_hashes) if len(token) <= MAX_ID else None
         if seat is None:
             raise BadToken(f"That token does not belong to any seat of game {live.id}")
+        if seat == len(live.record.seat_names):  # the referee acts for the seat awaited first
+            return live.pending.seat if live.pending is not None else (live.engine.to_move(live.state) or [0])[0]
         return seat
+
+    def is_referee(self, live: LiveGame, token: str | None) -> bool:
+        """Whether ``token`` is the referee's of a table game (it acts for any seat and enters chance)."""
+        hashes = live.record.token_hashes
+        return bool(token) and len(token) <= MAX_ID and len(hashes) > len(live.record.seat_names) and (
+            seat_of(token, hashes) == len(live.record.seat_names)
+        )
 
     def optional_seat(self, live: LiveGame, token: str | None) -> int | None:
         """The token's seat, or None (a spectator) when no token is given."""
@@ -341,6 +387,11 @@ class GameSessions:
             raise MalformedMove(f"Give between 1 and {MAX_SEQUENCE} moves, not {len(sequence)}")
         live = self.get(game_id)
         seat = self.seat_for(live, token)
+        if live.table is not None:
+            referee = self.is_referee(live, token)
+            if any(read_entry(within_limits(m)) is not None or is_undo(m) for m in sequence):
+                return self._table_entry(live, seat, referee, sequence, dry_run, expected)
+            seat, sequence = chosen_seat(live, seat, referee, sequence)
         with live.lock:
             known = self.ply_for(live, seat)
             if expected is not None and expected != known + 1:
@@ -366,10 +417,9 @@ class GameSessions:
             if dry_run:
                 return played
             public = live.engine.move_visible(state, seat, None)
+            records = [MoveRecord(s.ply, seat, s.action, s.notation, s.events, now(), public) for s in steps]
             try:
-                self.store.append_moves(
-                    live.id, [MoveRecord(s.ply, seat, s.action, s.notation, s.events, now(), public) for s in steps]
-                )
+                self.store.append_moves(live.id, records)
             except StorageError:
                 self.forget(live.id)  # whatever the failure left behind, the next read rebuilds the game from its log
                 raise
@@ -379,7 +429,85 @@ class GameSessions:
                     "Another server process recorded a move in this game first; nothing was played. "
                     "Read the state again and choose a move",
                 ) from None
-            live.state, live.ply = state, played.ply
+            if live.table is not None:
+                self._log_table_rows(live, records)
+                played = replace(played, state_after=live.state, pending=live.pending and live.pending.request.text)
+            else:
+                live.state, live.ply = state, played.ply
+        self.signal(live.id)
+        return played
+
+    def _log_table_rows(self, live: LiveGame, records: list[MoveRecord]) -> None:
+        """Bring a table game's memory up to rows just committed, exactly as a replay of the log would."""
+        for record in records:
+            live.state = apply_logged(live.engine, live.state, live.table, record, live.fresh_state)
+            live.ply = record.ply
+
+    def _entry_already_logged(self, live: LiveGame, move: Move, expected: int) -> Played:
+        """A retried entry or undo (``expected_ply`` already used): reported again if the log has it there."""
+        logged = self.store.moves(live.id, expected - 1, 1) if expected <= live.ply else []
+        if logged:
+            row, given = logged[0], read_entry(move)
+            wanted = {"undo": True} if given is None else None
+            same = row.action == wanted if wanted else (
+                "enter" in row.action and [v.lower().replace("-", "_") for v in given] == [str(v).lower() for v in row.action["enter"]]
+            )
+            if same:
+                step = Step(row.ply, row.notation, row.action, row.events)
+                return Played(live, row.seat, [step], False, live.state, None, [row.ply], already=True)
+        raise MoveConflict(
+            f"You expected this to be move {expected}, but the game is at move {live.ply}; nothing was entered. "
+            "Read legal_moves and enter again",
+            rule=f"{live.engine.name}/table",
+        )
+
+    def _table_entry(self, live: LiveGame, seat: int, referee: bool, sequence: list[Move], dry_run: bool, expected: int | None) -> Played:
+        """An entry of what the table showed, or an undo: the referee's alone, one per call (rules_text <game>/table)."""
+        rule = f"{live.engine.name}/table"
+        if not referee:
+            raise BadToken(
+                "Only the referee enters what the table rolled or drew, and takes moves back, in this game (chance: "
+                "table); a seat's token cannot. Ask the referee, who holds the token new_game returned for it",
+                rule=rule,
+            )
+        if len(sequence) != 1:
+            raise MalformedMove("An entry or an undo is sent alone, one per apply_move", rule=rule)
+        move = sequence[0]
+        with live.lock:
+            if expected is not None and expected != live.ply + 1:
+                return self._entry_already_logged(live, move, expected)
+            table, ply = live.table, live.ply + 1
+            if is_undo(move):
+                if len(table.effective) <= table.floor:
+                    raise IllegalMove(
+                        "Nothing can be taken back: undo goes back to the last result entered from the table and no "
+                        "further (the moves before it stand)" if table.floor else "Nothing can be taken back: no move was played",
+                        rule=rule,
+                    )
+                last = table.effective[-1]
+                seat, action, notation = last.seat, {"undo": True}, "undo"
+                events = [f"Move {last.ply} ('{last.notation}') is taken back."]
+            else:
+                if table.pending is None:
+                    raise IllegalMove("Nothing awaits the table now: enter results only when legal_moves asks for them", rule=rule)
+                values = table.pending.request.check(read_entry(move), rule)
+                seat, action, notation = table.pending.seat, {"enter": values}, "enter " + " ".join(values)
+                events = entry_events(live.engine, live.state, table.pending, values)
+            step = Step(ply, notation, action, events)
+            played = Played(live, seat, [step], dry_run, live.state, None, [ply])
+            if dry_run:
+                return played
+            record = MoveRecord(ply, seat, action, notation, events, now(), True)
+            try:
+                self.store.append_moves(live.id, [record])
+            except StorageError:
+                self.forget(live.id)
+                raise
+            except PlyTaken:
+                self._catch_up(live)
+                raise MoveConflict("Another server process recorded a move in this game first; nothing was played") from None
+            self._log_table_rows(live, [record])
+            played = replace(played, state_after=live.state, pending=live.pending and live.pending.request.text)
         self.signal(live.id)
         return played
 
@@ -425,6 +553,13 @@ class GameSessions:
             if trial.chance:
                 return state, Step(ply, notation, dumped, []), True, trial.preview
             return trial.state_after, Step(ply, notation, dumped, trial.events), False, None
+        if live.table is not None:  # chance from the table: a move that needs it waits for its entries
+            try:
+                with answered_by(TableAnswers([])):
+                    after, events = engine.apply(state, seat, action)
+            except NeedChance as need:
+                return state, Step(ply, notation, dumped, [f"Awaiting the table: {need.request.text}."]), True, None
+            return after, Step(ply, notation, dumped, events), False, None
         drawn = engine.generator(state).draws
         after, events = engine.apply(state, seat, action)
         return after, Step(ply, notation, dumped, events), engine.generator(after).draws != drawn, None
@@ -433,6 +568,11 @@ class GameSessions:
         engine = live.engine
         if (result := engine.outcome(state)) is not None:
             raise GameOver(f"Game {live.id} is over: {result.reason}", rule=f"{engine.name}/end")
+        if live.pending is not None:
+            raise NotYourTurn(
+                f"The table must first enter {live.pending.request.text}; the referee does it ('enter ...')",
+                rule=f"{engine.name}/table",
+            )
         awaited = engine.to_move(state)
         if seat not in awaited:
             who = ", ".join(live.seat_label(s) for s in awaited)
@@ -457,7 +597,9 @@ class GameSessions:
                 live = await anyio.to_thread.run_sync(self.get, game_id) if self.store.remote else self.get(game_id)
                 seat = self.seat_for(live, token)
                 over = live.engine.outcome(live.state) is not None
-                mine = seat in live.to_move()
+                mine = seat in live.to_move() or (
+                    self.is_referee(live, token) and (live.pending is not None or bool(live.to_move()))
+                )
                 remaining = deadline - anyio.current_time()
                 if over or mine or remaining <= 0:
                     return TurnStatus(live, seat, mine, over, timed_out=not (over or mine))
@@ -516,6 +658,17 @@ class GameSessions:
         """How many games have someone waiting on them in this process."""
         with self._waiting_lock:
             return len(self._waiting)
+
+
+def chosen_seat(live: LiveGame, seat: int, referee: bool, sequence: list[Move]) -> tuple[int, list[Move]]:
+    """The seat a referee's moves are for: the first awaited, or the one named as a prefix ('1: pass')."""
+    first = sequence[0]
+    if not referee or not isinstance(first, str) or ":" not in first or not first.split(":", 1)[0].strip().isdigit():
+        return seat, sequence
+    chosen = int(first.split(":", 1)[0])
+    if chosen >= len(live.record.seat_names):
+        raise MalformedMove(f"There is no seat {chosen}; seats are 0 to {len(live.record.seat_names) - 1}")
+    return chosen, [m.split(":", 1)[1].strip() if isinstance(m, str) and m.split(":", 1)[0].strip() == str(chosen) else m for m in sequence]
 
 
 def within_limits(move: Move) -> Move:

@@ -38,6 +38,10 @@ class CthulhuDiceOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
+    chance: Literal["server", "table"] = Field(
+        default="server",
+        description="Where dice and draws come from: the server, or a real table (a referee enters each result).",
+    )
     goal: int = Field(default=13, ge=1, le=100, description="Elder Signs that end the game (seed: 13).")
     tie_rule: Literal["tiebreak_rounds", "shared_win"] = Field(
         default="tiebreak_rounds",

@@ -19,6 +19,10 @@ class CthulhuWarsOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
+    chance: Literal["server", "table"] = Field(
+        default="server",
+        description="Where dice and draws come from: the server, or a real table (a referee enters each result).",
+    )
     factions: list[str] | None = Field(
         default=None,
         description="Faction ids in seating order, one per seat (any 3-5 different ones of: black-goat, "

@@ -19,6 +19,10 @@ class GameOfWarOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
+    chance: Literal["server", "table"] = Field(
+        default="server",
+        description="Where dice and draws come from: the server, or a real table (a referee enters each result).",
+    )
     opening: OpeningName | None = Field(
         default=None,
         description="A named ready-made deployment for both sides; None: each side deploys "

@@ -1,0 +1,116 @@
+"""Games whose chance comes from a real table (option ``chance: table``), derived from the move log alone.
+
+The log holds three kinds of rows: ordinary moves, entries (``{"enter": [...]}``: what the table showed for
+the pending move's next random event) and undos (``{"undo": true}``: the last move not yet taken back is taken
+back). A move that needs chance is logged, then stays *pending* until its entries are in; each entry retries
+it from its start with every answer so far (``TableAnswers``). Nothing here lives only in memory: any process
+rebuilds the same state, pending request and undo limit by reading the log (:func:`apply_logged`).
+
+Undo (rules_text ``<game>/table``): the referee may take back moves back to the last entry from the table,
+that entry included, and no further; so once an entry is taken back, the moves before it stand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.chance import ChanceRequest, NeedChance, TableAnswers, is_undo
+from ..core.game import Engine, LegalMoves, MoveGroup, MoveOption
+from ..core.rng import answered_by
+from .store import MoveRecord
+
+#: Entries with at most this many possible values are listed one by one in legal_moves; larger ones by example.
+LIST_UP_TO = 12
+
+
+@dataclass
+class Pending:
+    """A logged move waiting for the table: who played it, the action, the entries so far and what is needed."""
+
+    seat: int
+    action: Any
+    entries: list[list[str]]
+    request: ChanceRequest
+
+
+@dataclass
+class Table:
+    """What the log says beyond the state: the moves not taken back, how far undo may go, a pending move."""
+
+    effective: list[MoveRecord] = field(default_factory=list)
+    floor: int = 0
+    pending: Pending | None = None
+
+
+def apply_at_table(engine: Engine, state: Any, seat: int, action: Any, entries: list[list[str]]) -> tuple[Any, list[str]]:
+    """``engine.apply`` with chance answered by ``entries``; raises NeedChance when it needs one more."""
+    with answered_by(TableAnswers(entries)):
+        return engine.apply(state, seat, action)
+
+
+def new_table_game(engine: Engine, options: Any, names: list[str], seed: int) -> Any:
+    """A fresh table game; NeedChance if setting it up would roll (the caller refuses such options)."""
+    with answered_by(TableAnswers([])):
+        return engine.new_game(options, len(names), seed, names)
+
+
+def entry_events(engine: Engine, state: Any, pending: Pending, values: list[str]) -> list[str]:
+    """What entering ``values`` does: the move's events once its chance is complete, else what comes next."""
+    try:
+        _, events = apply_at_table(engine, state, pending.seat, pending.action, [*pending.entries, values])
+    except NeedChance as need:
+        return [f"Entered; next: {need.request.text}."]
+    return events
+
+
+def apply_logged(engine: Engine, state: Any, table: Table, move: MoveRecord, fresh: Any) -> Any:
+    """The state after one logged row of a table game (``table`` is updated in place); ``fresh`` rebuilds
+    the game's initial state for an undo, which replays the moves not taken back."""
+    if is_undo(move.action):
+        taken = table.effective.pop()
+        if "enter" in taken.action:
+            table.floor = len(table.effective)
+        kept, table.effective, table.pending = table.effective, [], None
+        state = fresh()
+        for row in kept:
+            state = apply_logged(engine, state, table, row, fresh)
+        return state
+    table.effective.append(move)
+    if "enter" in move.action:
+        pending = table.pending
+        assert pending is not None, "the log holds an entry only while a move awaits the table"
+        pending.entries.append(move.action["enter"])
+        try:
+            state, _ = apply_at_table(engine, state, pending.seat, pending.action, pending.entries)
+        except NeedChance as need:
+            pending.request = need.request
+            return state
+        table.pending = None
+        return state
+    action = engine.read_move(move.action, state, move.seat)
+    try:
+        state, _ = apply_at_table(engine, state, move.seat, action, [])
+    except NeedChance as need:
+        table.pending = Pending(move.seat, action, [], need.request)
+    return state
+
+
+def entry_moves(request: ChanceRequest, game: str, who: str) -> LegalMoves:
+    """What legal_moves shows while the table is awaited: every possible entry when few, else an example."""
+    if request.kind == "die":
+        values = [[str(v)] for v in range(1, request.sides + 1)]
+    elif request.kind == "pick":
+        values = [[k] for k, n in request.options if n > 0]
+    else:
+        values = []
+    if not values or len(values) > LIST_UP_TO:
+        values = [request.example()]
+    listed = len(values) > 1 or request.kind in ("die", "pick")
+    summary = "What the table showed." if listed else "An example: enter what the table showed, in any order."
+    options = [MoveOption(notation="enter " + " ".join(v), action={"enter": v}, summary=summary) for v in values]
+    note = (
+        ("" if listed else "The entry above is only an example. ")
+        + f"Only the referee enters; 'undo' takes back the last move, back to the last entry (rules://{game}/table)."
+    )
+    return LegalMoves(groups=[MoveGroup(title=f"{who}: {request.text}", moves=options)], note=note)

@@ -1,0 +1,227 @@
+"""Games refereed at a real table (option chance: table) through the MCP client: the referee token enters every
+die and draw, entries are checked against what is possible, seat tokens cannot enter, undo is logged and a replay
+from the log alone reproduces the game (rules_text <game>/table)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from mcp import Client
+
+from tabletop.app.server import build_server
+from tabletop.sessions.manager import GameSessions
+from tabletop.sessions.store import GameStore
+
+from .helpers import call, refused
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def sessions(tmp_path):
+    store = GameStore(tmp_path / "games.sqlite3")
+    yield GameSessions(store)
+    store.close()
+
+
+@pytest.fixture
+def server(sessions):
+    return build_server(sessions)
+
+
+async def new_table_game(client: Client, game: str, players: list[str], **options) -> tuple[str, list[str], str]:
+    made = await call(client, "new_game", game=game, players=players, options={"chance": "table", **options})
+    referee = made["seats"][-1]
+    assert referee["seat"] == -1 and referee["role"] == "referee" and len(made["seats"]) == len(players) + 1
+    return made["game_id"], [s["token"] for s in made["seats"][:-1]], referee["token"]
+
+
+def options_of(moves: dict) -> list[dict]:
+    return [m for g in moves["groups"] for m in g["options"]]
+
+
+async def referee_plays_to_the_end(client: Client, game_id: str, referee: str, seed: int, prefer: tuple[str, ...] = (),
+                                   limit: int = 6000) -> tuple[dict, int]:
+    """The referee plays every seat and enters every result (a random possible one), until the game ends."""
+    chooser, entries = random.Random(seed), 0
+    for _ in range(limit):
+        state = await call(client, "get_state", game_id=game_id)
+        if state["outcome"]:
+            return state, entries
+        moves = await call(client, "legal_moves", game_id=game_id, token=referee, detail="full")
+        options = options_of(moves)
+        assert options, f"the referee has nothing to do at move {state['ply']}"
+        preferred = [m for m in options if m["notation"].startswith(prefer)] if prefer else []
+        pick = chooser.choice(preferred) if preferred and chooser.random() < 0.6 else chooser.choice(options)
+        if pick["notation"].startswith("enter"):
+            entries += 1
+            assert state["to_move"] == [], "nobody moves while the table is awaited"
+        move = {"move": pick["notation"]} if chooser.random() < 0.5 else {"actions": [pick["action"]]}
+        await call(client, "apply_move", game_id=game_id, token=referee, **move)
+    raise AssertionError("the game did not end")
+
+
+def same_as_replay(sessions: GameSessions, game_id: str) -> None:
+    """The live game equals one rebuilt from its seed and log alone (what any other server process would see)."""
+    live = sessions.get(game_id)
+    fresh = sessions._load(game_id)
+    assert live.engine.view(fresh.state, None) == live.engine.view(live.state, None)
+    assert (fresh.pending and fresh.pending.request) == (live.pending and live.pending.request)
+    assert fresh.table.floor == live.table.floor and len(fresh.table.effective) == len(live.table.effective)
+
+
+async def test_cthulhu_dice_at_the_table_to_the_end(server, sessions):
+    async with Client(server) as client:
+        game_id, tokens, referee = await new_table_game(client, "cthulhu-dice", ["Ann", "Bob"], goal=6)
+        state, entries = await referee_plays_to_the_end(client, game_id, referee, seed=1, prefer=("retreat",))
+        assert state["outcome"]["reason"] and entries > 10
+        log = await call(client, "history", game_id=game_id, limit=200)
+        assert any(m["move"].startswith("enter ") for m in log["moves"])
+        same_as_replay(sessions, game_id)
+
+
+async def test_cthulhu_dice_entries_are_checked_and_only_the_referee_enters(server, sessions):
+    async with Client(server) as client:
+        game_id, tokens, referee = await new_table_game(client, "cthulhu-dice", ["Ann", "Bob"],
+                                                        bag={"library": 8, "museum": 4, "tomb": 1})
+        played = await call(client, "apply_move", game_id=game_id, token=tokens[0], move="roll")
+        assert played["to_move"] == [] and "Awaiting the table: draws 3 dice from the bag" in played["played"][0]["events"][0]
+        moves = await call(client, "legal_moves", game_id=game_id, token=referee)
+        assert "Ann: draws 3 dice from the bag: enter 3 of library 8, museum 4, tomb 1" == moves["groups"][0]["title"]
+        assert "bad_token" in await refused(client, "apply_move", game_id=game_id, token=tokens[0], move="enter library library library")
+        assert "not_your_turn" in await refused(client, "apply_move", game_id=game_id, token=tokens[0], move="retreat")
+        assert "is not left in the bag" in await refused(client, "apply_move", game_id=game_id, token=referee, move="enter tomb tomb library")
+        assert "is not one of them" in await refused(client, "apply_move", game_id=game_id, token=referee, move="enter skull library library")
+        assert "2 given, 3 needed" in await refused(client, "apply_move", game_id=game_id, token=referee, move="enter library library")
+        assert (await call(client, "get_state", game_id=game_id))["ply"] == 1, "refusals change nothing"
+        await call(client, "apply_move", game_id=game_id, token=referee, move="enter tomb museum library")
+        asked = await call(client, "legal_moves", game_id=game_id, token=referee)
+        assert asked["groups"][0]["title"] == "Ann: rolls a tomb die: enter one of elder_sign, clue, tentacle"
+        assert "is not one of them" in await refused(client, "apply_move", game_id=game_id, token=referee, move="enter 7")
+        for face in ("elder_sign", "elder-sign", "tentacle"):
+            await call(client, "apply_move", game_id=game_id, token=referee, move=f"enter {face}")
+        full = await call(client, "get_state", game_id=game_id, token=referee, detail="full")
+        assert [(d["die"], d["face"]) for d in full["view"]["last_roll"]] == [
+            ("tomb", "elder_sign"), ("museum", "elder_sign"), ("library", "tentacle")]
+        assert full["view"]["bag"] == {"library": 7, "museum": 3, "tomb": 0} and full["your_turn"]
+        same_as_replay(sessions, game_id)
+
+
+async def test_undo_goes_back_to_the_last_entry_and_replays_the_same(server, sessions):
+    async with Client(server) as client:
+        game_id, tokens, referee = await new_table_game(client, "cthulhu-dice", ["Ann", "Bob"])
+        assert "bad_token" in await refused(client, "apply_move", game_id=game_id, token=tokens[0], move="undo")
+        for move in ("roll", "enter library library library", "enter clue", "enter clue", "enter clue"):
+            await call(client, "apply_move", game_id=game_id, token=referee, move=move)
+        before_retreat = (await call(client, "get_state", game_id=game_id, detail="full"))["view"]
+        await call(client, "apply_move", game_id=game_id, token=referee, move="retreat")
+        took = await call(client, "apply_move", game_id=game_id, token=referee, move="undo")
+        assert "('retreat') is taken back" in took["played"][0]["events"][0]
+        assert (await call(client, "get_state", game_id=game_id, detail="full"))["view"] == before_retreat
+        await call(client, "apply_move", game_id=game_id, token=referee, move="undo")  # the last face entered
+        asked = await call(client, "legal_moves", game_id=game_id, token=referee)
+        assert asked["groups"][0]["title"].startswith("Ann: rolls a library die")
+        assert "no further" in await refused(client, "apply_move", game_id=game_id, token=referee, move="undo")
+        same_as_replay(sessions, game_id)
+        await call(client, "apply_move", game_id=game_id, token=referee, move="enter elder_sign")
+        view = (await call(client, "get_state", game_id=game_id, detail="full"))["view"]
+        assert [d["face"] for d in view["last_roll"]] == ["clue", "clue", "elder_sign"]
+        log = await call(client, "history", game_id=game_id)
+        assert [m["move"] for m in log["moves"]].count("undo") == 2, "undo is appended, nothing is deleted"
+        assert len(log["moves"]) == 9
+        same_as_replay(sessions, game_id)
+
+
+async def test_game_of_war_first_player_die_from_the_table_then_to_the_end(server, sessions):
+    async with Client(server) as client:
+        game_id, tokens, referee = await new_table_game(client, "game-of-war", ["Ann", "Bob"], max_turns=40)
+        for move in ("opening default", "commit", "opening default", "commit"):
+            await call(client, "apply_move", game_id=game_id, token=referee, move=move)
+        asked = await call(client, "legal_moves", game_id=game_id, token=referee)
+        assert asked["groups"][0]["title"] == "Bob (South): the die for the first player (North on 1-3): enter a face (1-6)"
+        assert "1-6" in await refused(client, "apply_move", game_id=game_id, token=referee, move="enter 7")
+        done = await call(client, "apply_move", game_id=game_id, token=referee, move="enter 5")
+        assert "The die shows 5: South moves first." in done["played"][0]["events"][-1] and done["to_move"] == [1]
+        state, _ = await referee_plays_to_the_end(client, game_id, referee, seed=3, prefer=("attack",))
+        assert state["outcome"]["reason"]
+        same_as_replay(sessions, game_id)
+
+
+async def test_a_table_game_that_would_roll_at_set_up_is_refused_with_the_way_out(client: Client):
+    shown = await refused(client, "new_game", game="cthulhu-wars", players=["A", "B", "C"],
+                          options={"chance": "table", "factions": ["black-goat", "crawling-chaos", "yellow-sign"]})
+    assert "bad_options" in shown and "the faction that plays first" in shown
+    shown = await refused(client, "new_game", game="game-of-war", players=["A", "B"],
+                          options={"chance": "table", "opening": "default"})
+    assert "the die for the first player" in shown
+
+
+@pytest.mark.parametrize("map_options, seed", [({}, 7), ({"map": "dreamlands", "factions": ["sleeper", "great-cthulhu", "crawling-chaos"]}, 5)])
+async def test_cthulhu_wars_at_the_table_to_the_end(server, sessions, map_options, seed):
+    async with Client(server) as client:
+        players = ["Ann", "Bob", "Cy"] if map_options else ["Ann", "Bob", "Cy", "Di"]
+        game_id, tokens, referee = await new_table_game(client, "cthulhu-wars", players, **map_options)
+        checked = False
+        chooser = random.Random(seed)
+        for _ in range(6000):
+            state = await call(client, "get_state", game_id=game_id)
+            if state["outcome"]:
+                break
+            moves = await call(client, "legal_moves", game_id=game_id, token=referee, detail="full")
+            options = options_of(moves)
+            title = moves["groups"][0]["title"]
+            if title.endswith("(1-6)") and not checked:
+                assert "1-6" in await refused(client, "apply_move", game_id=game_id, token=referee, move="enter 0" + " 1" * 40)
+                assert "bad_token" in await refused(client, "apply_move", game_id=game_id, token=tokens[0], move=options[0]["notation"])
+                checked = True
+            fights = [m for m in options if m["notation"].startswith(("battle", "summon", "gate", "awaken"))]
+            pick = chooser.choice(fights) if fights and chooser.random() < 0.5 else chooser.choice(options)
+            if "battle" in pick["notation"] and " vs " in pick["notation"]:
+                area, defender = pick["notation"].split()[1], pick["notation"].split(" vs ")[1]
+                if defender in ("bhole", "zoogs"):
+                    odds = await call(client, "battle_odds", game_id=game_id, area=area, defender=defender,
+                                      attacker=(await call(client, "get_state", game_id=game_id, token=referee, detail="full"))["view"]["factions"][state["to_move"][0]]["faction"])
+                    assert odds["odds"]
+            await call(client, "apply_move", game_id=game_id, token=referee, move=pick["notation"])
+        else:
+            raise AssertionError("the game did not end")
+        assert checked and state["outcome"]["reason"]
+        events = " ".join(e for m in (await call(client, "history", game_id=game_id, limit=200))["moves"] for e in m["events"])
+        assert "Awaiting the table" in events and "battle dice in" in events
+        same_as_replay(sessions, game_id)
+
+
+async def test_a_retried_entry_with_expected_ply_is_not_entered_twice(server, sessions):
+    async with Client(server) as client:
+        game_id, tokens, referee = await new_table_game(client, "cthulhu-dice", ["Ann", "Bob"])
+        await call(client, "apply_move", game_id=game_id, token=referee, move="roll", expected_ply=1)
+        first = await call(client, "apply_move", game_id=game_id, token=referee, move="enter tomb museum library", expected_ply=2)
+        again = await call(client, "apply_move", game_id=game_id, token=referee, move="enter tomb museum library", expected_ply=2)
+        assert again["already_played"] and again["played"] == first["played"]
+        assert "conflict" in await refused(client, "apply_move", game_id=game_id, token=referee, move="enter tomb tomb library", expected_ply=2)
+        assert (await call(client, "get_state", game_id=game_id))["ply"] == 2
+
+
+async def test_two_servers_on_one_database_share_the_pending_chance(tmp_path):
+    """The fleet's rule: no process keeps what another needs. One server logs the move that needs dice, the other
+    asks for them, takes the entry and an undo; the first catches up from the log alone."""
+    stores = [GameStore(tmp_path / "shared.sqlite3") for _ in range(2)]
+    try:
+        one, two = (GameSessions(s) for s in stores)
+        async with Client(build_server(one)) as first, Client(build_server(two)) as second:
+            game_id, tokens, referee = await new_table_game(first, "cthulhu-dice", ["Ann", "Bob"])
+            await call(first, "apply_move", game_id=game_id, token=tokens[0], move="roll")
+            asked = await call(second, "legal_moves", game_id=game_id, token=referee)
+            assert asked["groups"][0]["title"].startswith("Ann: draws 3 dice from the bag")
+            await call(second, "apply_move", game_id=game_id, token=referee, move="enter library library tomb")
+            await call(second, "apply_move", game_id=game_id, token=referee, move="enter clue")
+            await call(first, "apply_move", game_id=game_id, token=referee, move="undo")
+            again = await call(second, "legal_moves", game_id=game_id, token=referee)
+            assert again["groups"][0]["title"] == "Ann: rolls a library die: enter one of elder_sign, clue, tentacle"
+            for server_sessions in (one, two):
+                same_as_replay(server_sessions, game_id)
+            assert one.get(game_id).engine.view(one.get(game_id).state, None) == two.get(game_id).engine.view(two.get(game_id).state, None)
+    finally:
+        for s in stores:
+            s.close()
