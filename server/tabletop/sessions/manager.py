@@ -18,7 +18,7 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -444,7 +444,28 @@ class GameSessions:
 
     # ---- waiting ----------------------------------------------------------------------------
     async def wait_for_turn(self, game_id: str, token: str | None, timeout: float) -> TurnStatus:
-        """Return as soon as it is the token's seat's decision or the game is over, or at ``timeout``.
+        """Return as soon as it is the token's seat's decision or the game is over, or at ``timeout``."""
+        seats: list[int] = []
+
+        def decided(live: LiveGame) -> bool:
+            seats[:] = [self.seat_for(live, token)]
+            return live.engine.outcome(live.state) is not None or seats[0] in live.to_move()
+
+        live, ready = await self.wait_until(game_id, decided, timeout)
+        seat = seats[0]
+        over = live.engine.outcome(live.state) is not None
+        return TurnStatus(live, seat, seat in live.to_move(), over, timed_out=not ready)
+
+    async def wait_for_moves(self, game_id: str, after: int, timeout: float) -> LiveGame:
+        """The game as soon as it has more than ``after`` moves in its log (secret ones included), or at ``timeout``.
+
+        For the spectator site: what it shows of the game must come from the public view, never from this count.
+        """
+        live, _ = await self.wait_until(game_id, lambda live: live.ply > after, timeout)
+        return live
+
+    async def wait_until(self, game_id: str, ready: Callable[[LiveGame], bool], timeout: float) -> tuple[LiveGame, bool]:
+        """The game and True as soon as ``ready(game)``, or the game and False at ``timeout``.
 
         Reading the game and then sleeping cannot miss a move: the signals counted before the read show
         whether one came in between. On a remote store (PostgreSQL) reads run in a worker thread: a network
@@ -455,12 +476,11 @@ class GameSessions:
             while True:
                 seen = waiting.signals
                 live = await anyio.to_thread.run_sync(self.get, game_id) if self.store.remote else self.get(game_id)
-                seat = self.seat_for(live, token)
-                over = live.engine.outcome(live.state) is not None
-                mine = seat in live.to_move()
+                if ready(live):
+                    return live, True
                 remaining = deadline - anyio.current_time()
-                if over or mine or remaining <= 0:
-                    return TurnStatus(live, seat, mine, over, timed_out=not (over or mine))
+                if remaining <= 0:
+                    return live, False
                 event = anyio.Event()
                 with self._waiting_lock:
                     if waiting.signals != seen:
