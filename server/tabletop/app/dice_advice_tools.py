@@ -240,7 +240,7 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         rules: Annotated[JsonObject | None, Field(description="With position: the options, as new_game takes them.")] = None,
         ctx: Context | None = None,
     ) -> Annotated[CallToolResult, DiceAdvice]:
-        """Cthulhu Dice: roll on or retreat? Exact chances of winning either way (2-3 players; a new variant may say "solving")."""
+        """Roll on or retreat? Exact chances of winning either way, for your seat in a game or a position you describe."""
         if (position is None) == (game_id is None):
             raise BadOptions("Give either game_id and token (your live seat) or a position, not both", rule=RULE)
         if game_id is not None:
@@ -303,7 +303,7 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         elder_signs: Annotated[KindCounts | None, Field(description="Elder Sign dice set aside this turn.")] = None,
         rules: Annotated[JsonObject | None, Field(description="The game's options, as new_game takes them.")] = None,
     ) -> Annotated[CallToolResult, DiceOdds]:
-        """Cthulhu Dice: exact odds of the next roll and of being downed, from the dice in hand and in the bag."""
+        """Cthulhu Dice: exact odds of the next roll and of being downed, from the dice in hand and bag."""
         clues, tentacles, elder_signs = (c or NO_DICE for c in (clues, tentacles, elder_signs))
         options = options_of(rules)
         dice = rules_for_options(options).dice

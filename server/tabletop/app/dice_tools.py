@@ -39,14 +39,14 @@ def register_dice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             list[DieKind] | None,
             Field(
                 max_length=15,
-                description="The dice to roll, e.g. ['library', 'tomb']; omit to draw three from a full bag.",
+                description="The dice to roll, e.g. ['library', 'tomb']; omit: three from a full bag.",
             ),
         ] = None,
         seed: Annotated[int | None, Field(ge=0, description="For repeatable faces.")] = None,
         game_id: Annotated[str | None, Field(description="In a game: its id (with token).")] = None,
         token: Annotated[str | None, Field(description="In a game: your seat's token.")] = None,
     ) -> Annotated[CallToolResult, DiceRoll]:
-        """Roll Cthulhu Dice at a real table: the dice you name, or three drawn from a full bag. With game_id and token: your roll in that game."""
+        """Roll Cthulhu Dice for a real table (the dice you name, or three from a full bag), or with game_id and token your roll in a game."""
         if game_id is not None:
             played = sessions.play(game_id, token, "roll")
             faces = [RolledDie(die=d.kind, face=d.face) for d in played.state_after.last_roll]

@@ -27,7 +27,7 @@ def register_game_of_war_tools(mcp: MCPServer, sessions: GameSessions) -> None:
     @mcp.tool(title="Game of War: lines of communication", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def network_status(game_id: GameId) -> Annotated[CallToolResult, NetworkStatus]:
-        """A Game of War: both sides' online and offline units, relaying relays and the squares their lines cover."""
+        """A Game of War: each side's online and offline units, relaying relays and the squares its lines cover."""
         status = GAME_OF_WAR.network_status(game_of_war(sessions, game_id).state)
         if not status.sides:
             return reply(status, "Set-up is under way: deployments are secret, so nothing is reported yet. Rule: rules://game-of-war/setup.")
@@ -45,7 +45,7 @@ def register_game_of_war_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         game_id: GameId,
         square: Annotated[str, Field(description="The attacked unit's square, e.g. 'h9'.")],
     ) -> Annotated[CallToolResult, CombatPreview]:
-        """A Game of War: an attack on the unit at `square` added up unit by unit, and its result."""
+        """A Game of War: an attack on the unit at `square`, unit by unit, and its result."""
         preview = GAME_OF_WAR.combat_preview(game_of_war(sessions, game_id).state, square)
         parts = [f"{c.unit} {c.square} ({c.side}, {c.role}) {c.value}" for c in preview.contributors]
         text = (

@@ -45,13 +45,13 @@ PROGRESS_EVERY = 10.0
 #: Moves per history page by default, and at most.
 HISTORY_PAGE, HISTORY_MAX = 20, 200
 
-GameId = Annotated[str, Field(description="The game's id (from new_game).")]
-SeatTokenArg = Annotated[str, Field(description="Your seat's secret token.")]
+GameId = Annotated[str, Field(description="The game's id.")]
+SeatTokenArg = Annotated[str, Field(description="Your seat's token.")]
 OptionalToken = Annotated[
     str | None,
-    Field(description="Your seat's token; omit for the public view."),
+    Field(description="Your token (omit: public view)."),
 ]
-DetailArg = Annotated[Detail, Field(description="full: every detail, for programs.")]
+DetailArg = Annotated[Detail, Field(description="full: all details.")]
 
 
 def seats_of(live: LiveGame) -> list[SeatInfo]:
@@ -122,7 +122,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         recent: Annotated[int, Field(ge=0, le=100, description="Also list this many recent games.")] = 0,
         detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, GamesList]:
-        """The games here: seats, options (rulings), move notation and rules. Start here, then call new_game."""
+        """The games: seats, options (rulings), move notation, rules. Start here, then new_game."""
         games = [
             GameInfo(
                 name=e.name,
@@ -157,7 +157,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         seats: Annotated[int | None, Field(ge=1, le=10, description="How many seats (default 2).")] = None,
         players: Annotated[
             list[Annotated[str, Field(min_length=1, max_length=40)]] | None,
-            Field(max_length=10, description="Or the players' names in seat order, e.g. ['Ann', 'Bob']."),
+            Field(max_length=10, description="Or players' names in seat order, e.g. ['Ann', 'Bob']."),
         ] = None,
         options: Annotated[
             JsonObject | None, Field(description="Rulings and variants (see list_games).")
@@ -167,11 +167,11 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             Field(
                 ge=0,
                 lt=2**63,
-                description="For a reproducible game (all seats are told). Omit: a secret seed.",
+                description="Reproducible game (all seats are told); omit: secret.",
             ),
         ] = None,
     ) -> Annotated[CallToolResult, NewGameResult]:
-        """Start a game: its id and one secret token per seat (give each player only its own). Saved at once."""
+        """Start a game: its id and a secret token per seat (give each player only its own)."""
         if seats is not None and players is not None:
             raise BadOptions("Give either `seats` (a count) or `players` (names), not both")
         live, tokens = sessions.create(game, options, players if players is not None else (seats or 2), seed)
@@ -194,7 +194,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
     @mcp.tool(title="Game position", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def get_state(game_id: GameId, token: OptionalToken = None, detail: DetailArg = "brief") -> Annotated[CallToolResult, GameState]:
-        """A game's position in brief: whose decision it is, the board or scores, and your legal moves on your turn. No token: the public view."""
+        """The position in brief, and your legal moves on your turn. No token: the public view."""
         live = sessions.get(game_id)
         seat = sessions.optional_seat(live, token)
         result = state_of(sessions, live, seat, detail)
@@ -209,11 +209,11 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         token: SeatTokenArg,
         focus: Annotated[
             str | None,
-            Field(description="Narrow the list: a unit, square, area or action type."),
+            Field(description="A unit, square, area or action type to narrow to."),
         ] = None,
         detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, LegalMovesResult]:
-        """Your legal moves now, in notation, grouped (a/b = either alternative). detail=full adds summaries and objects."""
+        """Your legal moves now in notation, grouped (a/b: either). detail=full adds summaries and objects."""
         live = sessions.get(game_id)
         seat = sessions.seat_for(live, token)
         moves = live.engine.legal_moves(live.state, seat, focus)
@@ -247,22 +247,22 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             list[Annotated[str, Field(max_length=200)]] | None,
             Field(
                 max_length=50,
-                description="Or a sequence played as one, e.g. ['C e7-g5', 'attack h9']; dice or draws last.",
+                description="Or several played as one, e.g. ['C e7-g5', 'attack h9']; dice last.",
             ),
         ] = None,
         actions: Annotated[
             list[JsonObject] | None,
-            Field(max_length=50, description="Or moves as the objects legal_moves shows with detail=full."),
+            Field(max_length=50, description="Or moves as objects (legal_moves, detail=full)."),
         ] = None,
         dry_run: Annotated[
-            bool, Field(description="Check only; dice and draws show their odds, never results.")
+            bool, Field(description="Check only; dice show their odds, never results.")
         ] = False,
         expected_ply: Annotated[
             int | None, Field(ge=1, description="Your first move's number (last ply + 1): makes a retry safe.")
         ] = None,
         detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, MoveResult]:
-        """Play a move, or a whole turn as `moves` (all or none). A refusal says which move failed, why and the rule, and changes nothing."""
+        """Play a move, or a whole turn as `moves` (all or none). A refusal says what failed and why, and changes nothing."""
         given = one_of_the_move_arguments(move, moves, actions)
         played = sessions.play(game_id, token, given, dry_run, expected_ply)
         return reply(*move_result(played, detail))
@@ -272,10 +272,10 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
     async def history(
         game_id: GameId,
         token: OptionalToken = None,
-        after: Annotated[int, Field(ge=0, description="Start after this move (a page's next_cursor).")] = 0,
+        after: Annotated[int, Field(ge=0, description="Start after this move (next_cursor).")] = 0,
         limit: Annotated[int, Field(ge=1, le=HISTORY_MAX, description="Moves per page.")] = HISTORY_PAGE,
     ) -> Annotated[CallToolResult, History]:
-        """A game's move log, a page at a time, with what each move caused; moves still secret from you are left out."""
+        """The move log, a page at a time, with what each move caused; moves still secret from you left out."""
         live = sessions.get(game_id)
         seat = sessions.optional_seat(live, token)
         over = live.engine.outcome(live.state) is not None
@@ -331,7 +331,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             float, Field(ge=0, le=MAX_WAIT, description="Seconds to wait at most.")
         ] = 30,
     ) -> Annotated[CallToolResult, TurnWait]:
-        """Wait (at most 50 s) until it is your decision or the game ends; then the position and your legal moves."""
+        """Wait (at most 50 s) for your decision or the game's end; then the position and your legal moves."""
         status = await wait_with_progress(sessions, game_id, token, timeout_seconds, ctx)
         live = status.game
         moves = live.engine.legal_moves(live.state, status.seat) if status.your_turn else None

@@ -35,13 +35,13 @@ def register_picture_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         token: OptionalToken = None,
         format: Annotated[
             Literal["png", "svg", "both"],
-            Field(description="png, svg (an image/svg+xml resource) or both."),
+            Field(description="png, svg (a resource) or both."),
         ] = "png",
         overlays: Annotated[
-            list[str], Field(max_length=10, description="Extra layers, e.g. 'lines' in A Game of War.")
+            list[str], Field(max_length=10, description="Layers, e.g. 'lines' (A Game of War).")
         ] = [],  # noqa: B006 - pydantic copies defaults
     ) -> Annotated[CallToolResult, BoardPicture]:
-        """A picture of the position (PNG and/or SVG) as your seat or a spectator sees it, for people."""
+        """A picture of the position (PNG and/or SVG) as your seat or a spectator sees it."""
         live = sessions.get(game_id)
         seat = sessions.optional_seat(live, token)
         engine = live.engine

@@ -11,6 +11,7 @@ from mcp.types import Tool as MCPTool
 
 from .. import __version__
 from ..sessions.manager import GameSessions
+from .bot_tools import register_bot_tools
 from .completions import register_completions
 from .cthulhu_wars_tools import register_cthulhu_wars_tools
 from .dice_advice_tools import register_dice_advice_tools
@@ -88,6 +89,7 @@ def build_server(sessions: GameSessions, json_content: bool = False, output_sche
     register_cthulhu_wars_tools(mcp, sessions)
     register_game_of_war_tools(mcp, sessions)
     register_picture_tools(mcp, sessions)
+    register_bot_tools(mcp, sessions)
     register_rules(mcp)
     register_game_resources(mcp, sessions)
     register_prompts(mcp)

@@ -10,6 +10,7 @@ from ..games.cthulhu_dice.advice import rules_of, situation_for
 from ..games.cthulhu_dice.advisor import Advisor, default_advisor
 from ..games.cthulhu_dice.engine import CthulhuDice
 from ..games.cthulhu_dice.rules import DiceState, Retreat, Roll
+from .base import Suggestion
 
 
 class CautiousBot:
@@ -64,3 +65,25 @@ class OptimalBot:
             raise ValueError("this bot's tables are for other rules than this game's")
         stop = not advisor.continues(situation.position)
         return stop_or_roll(engine, state, seat, stop)
+
+    def suggest(self, engine: CthulhuDice, state: DiceState, seat: int, budget: object = None) -> Suggestion:
+        """The optimal choice with its chances of winning (rules_text cthulhu-dice/advice)."""
+        if state.phase == "start":
+            return Suggestion(Roll(), "The first roll of a turn is forced.")
+        situation = situation_for(state, seat)
+        advisor = self.advisor(situation.players)
+        if advisor.rules != rules_of(state):
+            raise ValueError("this bot plays the standard rules only; cthulhu_dice_advice solves this game's variant")
+        found = advisor.advise(situation.position)
+        action = stop_or_roll(engine, state, seat, found.choice == "retreat")
+        odds = []
+        if found.win_if_continue is not None:
+            odds.append(f"chance of winning if you roll on: {found.win_if_continue:.1%}")
+        if found.win_if_retreat is not None:
+            odds.append(f"chance of winning if you retreat now: {found.win_if_retreat:.1%}")
+        basis = f"approximate: {situation.note or 'a duel with the strongest opponent'}" if situation.approximate else (
+            f"exact {situation.players}-player optimal play")
+        words = f"{'Roll on' if isinstance(action, Roll) else 'Retreat'}: it gives the better chance of winning ({basis})."
+        best = max(x for x in (found.win_if_continue, found.win_if_retreat) if x is not None)
+        terms = {} if found.win_if_continue is None else {"win if rolling on": round(found.win_if_continue, 4)}
+        return Suggestion(action, words, terms=terms, odds=odds, value=round(best, 4))

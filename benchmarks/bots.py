@@ -1,0 +1,227 @@
+"""Bot strength: seat-swapped matches, win rates with 95% intervals, time per decision.
+
+Run: .venv/bin/python benchmarks/bots.py MATCH [--games N] [--seconds S] [--jobs J] [--max-turns T]
+
+Matches (issue "bots that play well"; the targets are in brackets):
+
+  war-heuristic   A Game of War, heuristic vs random, 200 games       [heuristic wins >= 95%]
+  war-search      A Game of War, search vs heuristic, 100 games,
+                  at most 2 s per turn on one core                    [search wins >= 65%]
+  cw-heuristic    Cthulhu Wars, 4 players, heuristic vs 3 random,
+                  200 games (a win needs six spellbooks)              [heuristic wins >= 70%]
+  cw-search       Cthulhu Wars, 4 players, 2 search vs 2 heuristic,
+                  50 games, at most 5 s per decision                  [search seats win >= 60% of decided games]
+  all             the four, one after the other
+
+Seats are swapped game by game: in A Game of War the bot under test plays North in even games and South
+in odd ones; in Cthulhu Wars the heuristic sits at seat (game mod 4), so it plays each faction in turn,
+and the two search seats are 0 and 2 or 1 and 3 with the factions rotated. A Game of War games use
+secret deployment (both bots deploy the default opening) and a turn cap (--max-turns, default 300:
+a draw). Every figure is printed; nothing is asserted. --jobs runs games in parallel processes
+(use 1 for timings on one core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from tabletop.bots.base import RandomBot
+
+
+@dataclass
+class GameResult:
+    score: float  # the bot under test's share of the win (0, 1, or a split)
+    decided: bool  # somebody won
+    length: int  # War: player turns; Cthulhu Wars: rounds
+    actions: int
+    times: list[float] = field(default_factory=list)  # seconds per decision of the bot under test
+    turn_times: list[float] = field(default_factory=list)  # War: seconds per whole turn of the bot under test
+    note: str = ""
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+# ---- A Game of War ---------------------------------------------------------------------------
+def war_game(args: tuple) -> GameResult:
+    from tabletop.bots.game_of_war.heuristic import WarHeuristicBot
+    from tabletop.bots.game_of_war.search import WarSearchBot
+    from tabletop.games.game_of_war.engine import GameOfWarEngine
+
+    match, seed, seconds, max_turns = args
+    engine = GameOfWarEngine()
+    me = seed % 2
+    bots: list = [None, None]
+    if match == "war-heuristic":
+        bots[me], bots[1 - me] = WarHeuristicBot(seed), RandomBot(seed + 10_000)
+    else:
+        bots[me], bots[1 - me] = WarSearchBot(seed, seconds=seconds), WarHeuristicBot(seed + 10_000)
+    state = engine.new_game(engine.read_options({"max_turns": max_turns}), 2, seed)
+    times, turn_times = [], []
+    turn_clock, current_turn, actions = 0.0, None, 0
+    while engine.to_move(state):
+        seat = engine.to_move(state)[0]
+        start = time.perf_counter()
+        action = bots[seat].choose(engine, state, seat)
+        spent = time.perf_counter() - start
+        if seat == me:
+            times.append(spent)
+            if state.phase == "play":
+                if current_turn != state.turn:
+                    if current_turn is not None:
+                        turn_times.append(turn_clock)
+                    current_turn, turn_clock = state.turn, 0.0
+                turn_clock += spent
+        state, _ = engine.apply(state, seat, action)
+        actions += 1
+    if current_turn is not None:
+        turn_times.append(turn_clock)
+    outcome = engine.outcome(state)
+    return GameResult(float(outcome.winners == [me]), bool(outcome.winners), state.turn, actions, times, turn_times,
+                      outcome.reason)
+
+
+# ---- Cthulhu Wars -------------------------------------------------------------------------------
+def cw_factions(count: int = 4) -> list[str]:
+    from tabletop.games.cthulhu_wars.factions import default_factions
+
+    return default_factions(count)
+
+
+def cw_game(args: tuple) -> GameResult:
+    from tabletop.bots.cthulhu_wars.heuristic import CwHeuristicBot
+    from tabletop.bots.cthulhu_wars.search import CwSearchBot
+    from tabletop.games.cthulhu_wars import ENGINE
+    from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
+
+    match, seed, seconds, _ = args
+    factions = cw_factions(4)
+    if match == "cw-heuristic":
+        mine = {seed % 4}
+        bots = [CwHeuristicBot(seed) if s in mine else RandomBot(seed * 10 + s) for s in range(4)]
+    else:
+        mine = {0, 2} if seed % 2 == 0 else {1, 3}
+        shift = (seed // 2) % 4
+        factions = factions[shift:] + factions[:shift]
+        bots = [CwSearchBot(seed * 10 + s, seconds=seconds) if s in mine else CwHeuristicBot(seed * 10 + s) for s in range(4)]
+    state = ENGINE.new_game(CthulhuWarsOptions(factions=factions), 4, seed)
+    times: list[float] = []
+    actions = 0
+    while ENGINE.to_move(state):
+        seat = ENGINE.to_move(state)[0]
+        start = time.perf_counter()
+        action = bots[seat].choose(ENGINE, state, seat)
+        spent = time.perf_counter() - start
+        if seat in mine:
+            times.append(spent)
+        state, _ = ENGINE.apply(state, seat, action)
+        actions += 1
+    outcome = ENGINE.outcome(state)
+    winners = outcome.winners
+    score = sum(1 for w in winners if w in mine) / len(winners) if winners else 0.0
+    books = [len(fs.spellbooks) for fs in state.seats]
+    note = f"factions {factions}; winners {[state.seats[w].faction for w in winners]}; books {books}"
+    return GameResult(score, bool(winners), state.round, actions, times, [], note)
+
+
+# ---- reporting -----------------------------------------------------------------------------------
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    k = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
+    return ordered[k]
+
+
+def report(match: str, results: list[GameResult], elapsed: float, seconds: float | None) -> None:
+    n = len(results)
+    wins = sum(r.score for r in results)
+    decided = [r for r in results if r.decided]
+    times = [t for r in results for t in r.times]
+    print(f"== {match}: {n} games in {elapsed:.0f} s" + (f" (search budget {seconds} s)" if seconds else ""))
+    if match.startswith("war"):
+        low, high = wilson(wins, n)
+        draws = n - len(decided)
+        print(f"bot under test wins {wins:.0f}/{n} = {wins / n:.1%} (95% interval {low:.1%}-{high:.1%}); "
+              f"draws (turn cap) {draws}; losses {n - wins - draws:.0f}")
+        print(f"game length: mean {statistics.mean(r.length for r in results):.1f} player turns "
+              f"(median {statistics.median(r.length for r in results):.0f})")
+        turns = [t for r in results for t in r.turn_times]
+        print(f"time per whole turn: median {statistics.median(turns) * 1000:.0f} ms, p99 {percentile(turns, 0.99) * 1000:.0f} ms, "
+              f"max {max(turns) * 1000:.0f} ms")
+    elif match == "cw-heuristic":
+        low, high = wilson(wins, n)
+        print(f"heuristic wins {wins:.2f}/{n} = {wins / n:.1%} (95% interval {low:.1%}-{high:.1%})")
+        print(f"games with nobody eligible (no six spellbooks): {n - len(decided)}")
+    else:
+        share = sum(r.score for r in decided)
+        low, high = wilson(share, len(decided))
+        print(f"search seats' share of decided games {share:.2f}/{len(decided)} = "
+              f"{(share / len(decided)) if decided else 0:.1%} (95% interval {low:.1%}-{high:.1%}); "
+              f"of all games {wins / n:.1%}")
+        print(f"games with nobody eligible (no six spellbooks): {n - len(decided)}")
+    if match.startswith("cw"):
+        print(f"game length: mean {statistics.mean(r.length for r in results):.1f} rounds, "
+              f"{statistics.mean(r.actions for r in results):.0f} decisions")
+    print(f"time per decision of the bot under test: median {statistics.median(times) * 1000:.1f} ms, "
+          f"p99 {percentile(times, 0.99) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms over {len(times)} decisions")
+    sys.stdout.flush()
+
+
+MATCHES = {
+    "war-heuristic": (war_game, 200, None),
+    "war-search": (war_game, 100, 1.5),
+    "cw-heuristic": (cw_game, 200, None),
+    "cw-search": (cw_game, 50, 1.0),
+}
+
+
+def run(match: str, games: int | None, seconds: float | None, jobs: int, max_turns: int, verbose: bool) -> None:
+    play, default_games, default_seconds = MATCHES[match]
+    games = games or default_games
+    seconds = seconds if seconds is not None else default_seconds
+    tasks = [(match, seed, seconds, max_turns) for seed in range(games)]
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            for seed, result in enumerate(pool.map(play, tasks)):
+                results.append(result)
+                if verbose:
+                    print(f"  game {seed}: score {result.score:.2f}, length {result.length}; {result.note}", flush=True)
+    else:
+        for seed, task in enumerate(tasks):
+            result = play(task)
+            results.append(result)
+            if verbose:
+                print(f"  game {seed}: score {result.score:.2f}, length {result.length}; {result.note}", flush=True)
+    report(match, results, time.perf_counter() - start, seconds)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("match", choices=[*MATCHES, "all"])
+    parser.add_argument("--games", type=int)
+    parser.add_argument("--seconds", type=float, help="search budget per turn (War) or per decision (Cthulhu Wars)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--max-turns", type=int, default=300)
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args()
+    for match in MATCHES if args.match == "all" else [args.match]:
+        run(match, args.games, args.seconds, args.jobs, args.max_turns, args.verbose)
+
+
+if __name__ == "__main__":
+    main()

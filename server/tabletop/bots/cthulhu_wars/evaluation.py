@@ -1,0 +1,227 @@
+"""How good a Cthulhu Wars position is for one faction (rules ``cthulhu-wars/end`` and ``cthulhu-wars/factions``).
+
+A faction's *strength* adds, with fixed weights:
+
+* **spellbooks** (held or owed for a met requirement): nobody wins without six, so each is worth
+  much, the sixth more;
+* **Doom**, with its own hidden Elder Signs at their values and other factions' at the bag's mean;
+* **Gates** it controls (2 Power and 1 Doom a round, and Doom at each Ritual), and places a Gate could be
+  built next (a Cultist alone in an area without one);
+* **units on the map**: Cultists for their Power, Monsters by cost, Great Old Ones more; captives;
+* **Power** in hand (what it can still do this Action phase);
+* **exposure**: Cultists an enemy Monster or Great Old One could capture (in the area or next to it)
+  with nothing of theirs to protect them, and Gates where an enemy brings more Combat;
+* **requirement progress** read from each unmet requirement's text (``knowledge.py``).
+
+The evaluation for a seat is its strength minus a share of its strongest rival's. A finished game is
+worth a large amount to its winners (split on a shared win) and a large loss to everyone else.
+The evaluation reads no hidden value: other factions' Elder Signs count at the bag's mean.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tabletop.games.cthulhu_wars import board
+from tabletop.games.cthulhu_wars.state import GameState
+
+from . import knowledge as kn
+
+BOOK = 9.0
+SIXTH_BOOK = 12.0
+DOOM = 1.0
+GATE = 5.0
+GATE_SITE = 1.2
+POWER = 0.45
+CAPTIVE = 1.0
+PROGRESS = 7.0
+EXPOSED_HERE = 1.2
+EXPOSED_NEAR = 0.35
+GATE_AT_RISK = 2.0
+RIVAL_SHARE = 0.6
+TRACK_CLOCK = 1.5
+WIN = 400.0
+LOSS = -150.0
+
+
+@dataclass
+class Strength:
+    """One faction's strength, term by term."""
+
+    spellbooks: float = 0.0
+    doom: float = 0.0
+    gates: float = 0.0
+    units: float = 0.0
+    power: float = 0.0
+    exposure: float = 0.0
+    progress: float = 0.0
+    endgame: float = 0.0
+
+    @property
+    def total(self) -> float:
+        return self.spellbooks + self.doom + self.gates + self.units + self.power + self.exposure + self.progress + self.endgame
+
+
+@dataclass
+class Evaluation:
+    value: float
+    mine: Strength
+    rival: Strength | None
+    rival_seat: int | None
+    terms: dict[str, float] = field(default_factory=dict)
+
+
+def doom_estimate(state: GameState, seat: int, viewer: int) -> float:
+    """Doom with Elder Signs: at their values for the viewer's own, at the bag's mean for anyone else's."""
+    fs = state.seats[seat]
+    signs = sum(fs.elder_signs) if seat == viewer else len(fs.elder_signs) * kn.ELDER_SIGN_MEAN
+    return fs.doom + signs
+
+
+def doom_worth(state: GameState, seat: int, viewer: int, books: int) -> float:
+    """Doom counts fully with six spellbooks. Without them it counts less, each step of the Ritual track (the
+    clock towards Instant Death) counts against, and Doom on the track near 30 is a danger: reaching 30 ends
+    the game, and a game ending before six spellbooks is lost (``cthulhu-wars/end``)."""
+    estimate = doom_estimate(state, seat, viewer)
+    if books >= 6:
+        return DOOM * estimate
+    shown = state.seats[seat].doom
+    # Revealed Doom is a little worse than hidden Elder Signs of the same value: it brings the end nearer.
+    return (0.5 * DOOM * estimate - TRACK_CLOCK * state.ritual_step - 0.1 * shown
+            - 0.8 * max(0, shown - 18) - 3.0 * max(0, shown - 25))
+
+
+def occupancy(state: GameState) -> list[dict[str, tuple[int, int]]]:
+    """For each seat: area -> (Cultists, Monsters and Great Old Ones able to capture) on the map."""
+    out = []
+    for seat, fs in enumerate(state.seats):
+        fac = kn.faction(state, seat)
+        areas: dict[str, list[int]] = {}
+        for kind, places in fs.units.items():
+            unit = fac.unit(kind)
+            cultist = unit.role == "cultist"
+            for p in places:
+                if board.on_map(p):
+                    entry = areas.setdefault(p, [0, 0])
+                    if cultist:
+                        entry[0] += 1
+                    else:
+                        entry[1] += 1
+        out.append({a: (c, m) for a, (c, m) in areas.items()})
+    return out
+
+
+def strength(state: GameState, seat: int, viewer: int, occupied: list[dict[str, tuple[int, int]]] | None = None,
+             round_: int | None = None) -> Strength:
+    fs = state.seats[seat]
+    fac = kn.faction(state, seat)
+    occupied = occupied or occupancy(state)
+    st = Strength()
+    books = kn.books(state, seat)
+    st.spellbooks = BOOK * books + (SIXTH_BOOK if books >= 6 else 0.0)
+    st.doom = doom_worth(state, seat, viewer, books)
+    gates = board.controlled_gates(state, seat)
+    st.gates = GATE * len(gates) + GATE_SITE * len(kn.gate_sites(state, seat))
+    near = kn.neighbours(state.layout_name)
+    units = 0.0
+    for kind, places in fs.units.items():
+        worth = kn.unit_worth(fac, kind)
+        units += worth * sum(1 for p in places if board.on_map(p))
+    units += CAPTIVE * len(fs.captives)
+    # Cultists open to capture (no Monster or Great Old One of theirs with them, an enemy's in the area or next to
+    # it), and Gates where an enemy brings more Combat.
+    exposure = 0.0
+    enemies = [occupied[o] for o in range(len(state.seats)) if o != seat]
+    for area, (cultists, guards) in occupied[seat].items():
+        if cultists and not guards:
+            if any(e.get(area, (0, 0))[1] for e in enemies):
+                exposure -= EXPOSED_HERE * cultists
+            elif any(e.get(a, (0, 0))[1] for a in near[area] for e in enemies):
+                exposure -= EXPOSED_NEAR * cultists
+        if area in gates and any(e.get(area, (0, 0))[1] for e in enemies):
+            mine = kn.combat_in(state, seat, area)
+            if any(kn.combat_in(state, o, area) > mine + 1 for o in board.enemies_in(state, seat, area)):
+                exposure -= GATE_AT_RISK
+    st.units = units
+    st.exposure = exposure
+    # Power counts in the round it can be spent in: once the round has changed it is the next round's income.
+    st.power = POWER * fs.power if round_ is None or state.round == round_ else 0.0
+    st.progress = PROGRESS * kn.requirement_progress(state, seat) + awakening_in_reach(state, seat)
+    return st
+
+
+def awakening_in_reach(state: GameState, seat: int) -> float:
+    """Power kept for a Great Old One the faction may Awaken now (its own ``awaken_options``) when that Awakening
+    is an unmet requirement (the requirement's text names it): worth part of a spellbook while the Power to pay is
+    in hand, so a Ritual or small actions do not spend it first."""
+    fs = state.seats[seat]
+    fac = kn.faction(state, seat)
+    unmet = [r.text.lower() for r in fac.requirements if r.name not in fs.requirements]
+    if not unmet:
+        return 0.0
+    try:
+        options = fac.awaken_options(state, seat)
+    except (KeyError, IndexError, TypeError):
+        return 0.0
+    for goo, _, cost in options:
+        title = fac.unit(goo).title.lower()
+        if cost <= fs.power and any(title in text and "awaken" in text for text in unmet):
+            return 0.45 * BOOK
+    return 0.0
+
+
+def evaluate(state: GameState, seat: int, round_: int | None = None) -> Evaluation:
+    """The position for ``seat`` (see module docstring); ``round_``: the round of the decision being judged (Power
+    left over in it is lost when the round ends, so a position in a later round counts no Power)."""
+    if state.ending and state.phase != "over":
+        state = finished(state)
+    if state.phase == "over":
+        winners = state.winners or []
+        doom = state.seats[seat].doom - max(fs.doom for fs in state.seats)
+        value = (WIN / len(winners) if seat in winners else LOSS) + doom
+        return Evaluation(value, Strength(), None, None, {"game over": value})
+    occupied = occupancy(state)
+    mine = strength(state, seat, seat, occupied, round_)
+    rivals = [(strength(state, s, seat, occupied, round_), s) for s in range(len(state.seats)) if s != seat]
+    rival, rival_seat = max(rivals, key=lambda r: r[0].total)
+    endgame(state, seat, mine, rivals)
+    value = mine.total - RIVAL_SHARE * rival.total
+    terms = {
+        "spellbooks": round(mine.spellbooks, 1),
+        "Doom and Elder Signs": round(mine.doom, 1),
+        "Gates controlled": round(mine.gates, 1),
+        "units on the map": round(mine.units, 1),
+        "Power in hand": round(mine.power, 1),
+        "Cultists and Gates at risk": round(mine.exposure, 1),
+        "progress towards requirements": round(mine.progress, 1),
+        "strongest rival (share)": round(-RIVAL_SHARE * rival.total, 1),
+    }
+    if mine.endgame:
+        terms["bringing the end closer"] = round(mine.endgame, 1)
+    return Evaluation(value, mine, rival, rival_seat, terms)
+
+
+def endgame(state: GameState, seat: int, mine: Strength, rivals: list[tuple[Strength, int]]) -> None:
+    """With six spellbooks and the most Doom among those who have six, the end is worth hastening: each step of
+    the Ritual track and each point of Doom towards 30 counts (``cthulhu-wars/end``)."""
+    if kn.books(state, seat) < 6:
+        return
+    my_doom = doom_estimate(state, seat, seat)
+    eligible = [doom_estimate(state, s, seat) for _, s in rivals if kn.books(state, s) >= 6]
+    if eligible and max(eligible) >= my_doom:
+        return
+    mine.endgame = 3.0 * state.ritual_step + 0.5 * min(my_doom, 30)
+
+
+def finished(state: GameState) -> GameState:
+    """A game whose end is already triggered (30 Doom in the Action phase), finished as it will be at the end of
+    the turn: every Elder Sign revealed, winners named."""
+    from tabletop.games.cthulhu_wars import victory
+
+    done = state.copy()
+    victory.finish(done, [])
+    return done
+
+
+def value(state: GameState, seat: int, round_: int | None = None) -> float:
+    return evaluate(state, seat, round_).value

@@ -1,0 +1,239 @@
+"""What the Cthulhu Wars bots know about any faction, read from the faction framework.
+
+Nothing here names a faction: unit roles and costs come from each faction's ``units``, Combat from
+its ``unit_combat`` hook, Gate control from ``can_control_gates``, requirements from its
+``requirements`` (name and text). Progress towards a requirement is read from its text by a few
+patterns ("units in 6 areas", "control 3 gates", "8 gates are on the map", "12 power", "10 doom",
+"gates in ocean areas"); a requirement no pattern reads gets no progress term, and the bots still
+meet it whenever a single action or decision would (their look-ahead sees the spellbook it earns).
+A few optional extras keyed by requirement name sharpen it for particular factions (the Yellow
+Sign's glyphs); every faction, including ones added later, works without them.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+
+from tabletop.games.cthulhu_wars import board
+from tabletop.games.cthulhu_wars.factions import FACTIONS, Faction
+from tabletop.games.cthulhu_wars.maps import load_layout
+from tabletop.games.cthulhu_wars.state import GameState
+
+#: Mean value of an Elder Sign drawn blind (18 ones, 12 twos, 6 threes).
+ELDER_SIGN_MEAN = (18 * 1 + 12 * 2 + 6 * 3) / 36
+
+
+@functools.cache
+def neighbours(layout_name: str) -> dict[str, tuple[str, ...]]:
+    layout = load_layout(layout_name)
+    return {a.id: tuple(b.id for b in layout.neighbours(a.id)) for a in layout.areas}
+
+
+@functools.cache
+def area_types(layout_name: str) -> dict[str, str]:
+    return {a.id: a.type for a in load_layout(layout_name).areas}
+
+
+@functools.cache
+def glyphs(layout_name: str) -> dict[str, str | None]:
+    return {a.id: a.glyph for a in load_layout(layout_name).areas}
+
+
+@functools.cache
+def distances(layout_name: str) -> dict[str, dict[str, int]]:
+    """Steps between every two areas of a layout."""
+    near = neighbours(layout_name)
+    out = {}
+    for start in near:
+        dist = {start: 0}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for a in frontier:
+                for b in near[a]:
+                    if b not in dist:
+                        dist[b] = dist[a] + 1
+                        nxt.append(b)
+            frontier = nxt
+        out[start] = dist
+    return out
+
+
+def faction(state: GameState, seat: int) -> Faction:
+    return FACTIONS[state.seats[seat].faction]
+
+
+def unit_worth(fac: Faction, kind: str) -> float:
+    """What a figure on the map is worth: a Cultist its Power income, a Monster by its cost, a Great Old One more."""
+    unit = fac.unit(kind)
+    if unit.role == "cultist":
+        return 1.6
+    if unit.role == "goo":
+        return 5.0 + 0.4 * unit.cost
+    return 0.7 * unit.cost + 0.3
+
+
+def combat_in(state: GameState, seat: int, area: str) -> int:
+    """Dice ``seat`` would roll in a battle in ``area`` now (its units' Combat by the faction's own hook)."""
+    fac = faction(state, seat)
+    units = board.units_in(state, seat, area)
+    probe = {"area": area, "attacker": seat, "defender": seat}
+    try:
+        return sum(fac.unit_combat(state, seat, kind, probe, n) for kind, n in units.items())
+    except (KeyError, TypeError):  # a hook that needs a real battle: count printed Combat
+        return sum(fac.unit(kind).combat * n for kind, n in units.items())
+
+
+def protectors(state: GameState, seat: int, area: str) -> int:
+    """Monsters, Terrors and Great Old Ones of ``seat`` in ``area`` (they keep its Cultists from capture)."""
+    fac = faction(state, seat)
+    return sum(n for kind, n in board.units_in(state, seat, area).items() if fac.unit(kind).role != "cultist")
+
+
+def capturers(state: GameState, seat: int, area: str) -> int:
+    fac = faction(state, seat)
+    return sum(n for kind, n in board.units_in(state, seat, area).items() if fac.unit(kind).role != "cultist" and fac.can_capture(state, seat, kind))
+
+
+# ---- requirement progress -------------------------------------------------------------------
+Progress = Callable[[GameState, int, re.Match | None], float]
+
+
+def _areas(state: GameState, seat: int, m: re.Match) -> float:
+    return len(board.occupied_areas(state, seat)) / int(m["n"])
+
+
+def _gates_controlled(state: GameState, seat: int, m: re.Match) -> float:
+    return len(board.controlled_gates(state, seat)) / int(m["n"])
+
+
+def _ocean_gates(state: GameState, seat: int, m: re.Match) -> float:
+    """Gates controlled in oceans, and (at half) oceans without a Gate where a unit able to build one stands."""
+    types = area_types(state.layout_name)
+    mine = sum(1 for a in board.controlled_gates(state, seat) if types[a] == "ocean")
+    sites = sum(1 for a in gate_sites(state, seat) if types[a] == "ocean")
+    total = sum(1 for a in state.gates if types[a] == "ocean")
+    return max((mine + 0.5 * sites) / int(m["n"]), total / (int(m["n"]) + 1))
+
+
+def gate_sites(state: GameState, seat: int) -> set[str]:
+    """Areas without a Gate where ``seat`` has a unit able to build and control one (a Gate a turn away)."""
+    fac = faction(state, seat)
+    fs = state.seats[seat]
+    return {
+        p for kind, places in fs.units.items() if fac.can_control_gates(state, seat, kind)
+        for p in places if board.on_map(p) and p not in state.gates
+    }  # fmt: skip
+
+
+def _gates_on_map(state: GameState, seat: int, m: re.Match) -> float:
+    return len(state.gates) / int(m["n"])
+
+
+def _power(state: GameState, seat: int, m: re.Match) -> float:
+    return state.seats[seat].power / int(m["n"])
+
+
+def _doom(state: GameState, seat: int, m: re.Match) -> float:
+    return state.seats[seat].doom / int(m["n"])
+
+
+def _gates_or_power(state: GameState, seat: int, m: re.Match) -> float:
+    return max(len(board.controlled_gates(state, seat)) / int(m["n"]), state.seats[seat].power / int(m["p"]))
+
+
+def _kills(state: GameState, seat: int, m: re.Match) -> float:
+    """Kill n enemy units in one battle: the best expected Kills (dice / 6) against n, where an enemy has n units
+    (in the area, or at a discount next to it)."""
+    n = int(m["n"])
+    near = neighbours(state.layout_name)
+    stacks = {a for o in range(len(state.seats)) if o != seat
+              for a in board.occupied_areas(state, o) if sum(board.units_in(state, o, a).values()) >= n}
+    best = 0.0
+    for area in board.occupied_areas(state, seat):
+        dice = combat_in(state, seat, area)
+        if area in stacks:
+            best = max(best, dice / 6 / n)
+        elif any(a in stacks for a in near[area]):  # a move away
+            best = max(best, 0.6 * dice / 6 / n)
+    return best
+
+
+def _dice(state: GameState, seat: int, m: re.Match) -> float:
+    """Roll n or more dice in one battle: the most Combat in one area against n."""
+    return max((combat_in(state, seat, a) for a in board.occupied_areas(state, seat)), default=0) / int(m["n"])
+
+
+#: Patterns read from a requirement's text, first match wins (case-insensitive).
+PATTERNS: list[tuple[re.Pattern, Progress]] = [
+    (re.compile(r"control (?P<n>\d+) gates in ocean", re.I), _ocean_gates),
+    (re.compile(r"control (?P<n>\d+) gates or have (?P<p>\d+) power", re.I), _gates_or_power),
+    (re.compile(r"units in (?P<n>\d+) areas", re.I), _areas),
+    (re.compile(r"control (?P<n>\d+) gates", re.I), _gates_controlled),
+    (re.compile(r"(?P<n>\d+) gates (?:are|exist|stand)", re.I), _gates_on_map),
+    (re.compile(r"have (?P<n>\d+) power", re.I), _power),
+    (re.compile(r"reach (?P<n>\d+) doom", re.I), _doom),
+    (re.compile(r"kill\D*(?P<n>\d+) enemy units?", re.I), _kills),
+    (re.compile(r"roll (?P<n>\d+) or more (?:combat )?dice", re.I), _dice),
+]
+
+
+def _glyph_progress(glyph: str) -> Progress:
+    """The Yellow Sign's Desecration requirements: the King in Yellow (who Desecrates; any Great Old One for a
+    faction without him) near an undesecrated area with the glyph, and units with him there."""
+
+    def progress(state: GameState, seat: int, m: re.Match | None) -> float:
+        fs = state.seats[seat]
+        goos = faction(state, seat).goos()
+        desecrators = [k for k in goos if "king" in k] or list(goos)
+        goo_places = [p for kind in desecrators for p in fs.units[kind] if board.on_map(p)]
+        if not goo_places:
+            return 0.0
+        marks = glyphs(state.layout_name)
+        done = fs.flags.get("desecrated", [])
+        targets = [a for a, g in marks.items() if g == glyph and a not in done]
+        if not targets:
+            return 0.0
+        dist = distances(state.layout_name)
+        best = min(dist[p][t] for p in goo_places for t in targets)
+        if best == 0:  # there: the more units with it, the likelier the roll succeeds
+            area = next(p for p in goo_places if p in targets)
+            return min(0.9, 0.5 + 0.08 * sum(board.units_in(state, seat, area).values()))
+        return 0.45 / best ** 0.5
+
+    return progress
+
+
+#: Optional extras by requirement name (faction knowledge beyond the generic patterns).
+BY_NAME: dict[str, Progress] = {
+    "desecrate-arrow": _glyph_progress("arrow"),
+    "desecrate-snake": _glyph_progress("snake"),
+    "desecrate-claw": _glyph_progress("claw"),
+}
+
+
+def requirement_progress(state: GameState, seat: int) -> float:
+    """Sum over the seat's unmet requirements of how far it is towards each, squared (0 to 0.81 each)."""
+    fs = state.seats[seat]
+    total = 0.0
+    for req in faction(state, seat).requirements:
+        if req.name in fs.requirements:
+            continue
+        reader = BY_NAME.get(req.name)
+        if reader is not None:
+            total += min(0.9, reader(state, seat, None))  # these readers already grow towards the end
+            continue
+        for pattern, read in PATTERNS:
+            m = pattern.search(req.text)
+            if m:
+                total += min(0.9, read(state, seat, m)) ** 2  # the last steps count most
+                break
+    return total
+
+
+def books(state: GameState, seat: int) -> int:
+    """Spellbooks held or owed (a met requirement whose spellbook is still to be chosen counts)."""
+    fs = state.seats[seat]
+    return max(len(fs.spellbooks), len(fs.requirements))

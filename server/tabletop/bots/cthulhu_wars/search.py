@@ -1,0 +1,150 @@
+"""Cthulhu Wars: a search player that handles hidden Elder Signs and dice (rules ``cthulhu-wars/turn``).
+
+Information-set Monte Carlo search over the seat's own information (``information.py``): every
+iteration draws a fresh *determinisation*, a copy of the game in which the other factions' Elder
+Signs are dealt at random from the tokens the seat has not seen and the dice come from the bot's
+own generator, so the real hidden values and the game's real future dice are never read.
+
+1. The heuristic (``heuristic.py``) ranks every legal answer one step ahead; the best few (and any
+   close to the best) are the candidates. A decision where the heuristic's best is far ahead, or
+   that is not one of the seat's main choices (its turn's action, a Ritual, a battle's pre-battle
+   abilities), is left to the heuristic.
+2. Each iteration picks a candidate by UCB1, plays it on a new determinisation, and plays the game
+   on with the fast policy for every seat (``policy.py``: it captures, battles when the odds favour
+   it, takes Gates...) until the seat's next turn begins or the phase changes, then scores the
+   position with the evaluation. Dice are thus sampled, enemy replies included.
+3. The candidate with the best mean is played (ties: the heuristic's order).
+
+The budget is wall-clock seconds per decision (default 1 s; a tournament may allow up to 5 s) or a
+number of iterations (exactly reproducible).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tabletop.core.rng import Rng
+from tabletop.games.cthulhu_wars.engine import ENGINE
+from tabletop.games.cthulhu_wars.state import GameState
+
+from ..base import Budget, Suggestion
+from . import evaluation as ev
+from .heuristic import CwHeuristicBot, Scored, explain
+from .information import determinise
+from .policy import FastPolicy
+from .sim import playout, step
+
+DEFAULT_SECONDS = 1.0
+#: Candidates searched, and how far behind the heuristic's best a candidate may be.
+WIDTH = 5
+MARGIN = 12.0
+#: Most decisions played out after the candidate in one iteration.
+HORIZON = 80
+EXPLORATION = 6.0
+
+
+class CwSearchBot:
+    """Determinised Monte Carlo search over the heuristic's best candidates (see module docstring)."""
+
+    def __init__(self, seed: int = 0, seconds: float | None = DEFAULT_SECONDS, iterations: int | None = None,
+                 width: int = WIDTH, name: str = "search") -> None:
+        self.rng = Rng(seed * 2654435761 + 3)
+        self.heuristic = CwHeuristicBot(seed)
+        self.rollout_policy = FastPolicy(Rng(seed * 40503 + 11))
+        self.default = Budget(seconds, iterations)
+        self.width = width
+        self.name = name
+        self.last: dict[str, Any] = {}
+
+    def choose(self, engine: Any, state: GameState, seat: int) -> Any:
+        return self.decide(state, seat, self.default)[0][0].action
+
+    def suggest(self, engine: Any, state: GameState, seat: int, budget: Budget | None = None) -> Suggestion:
+        legal = ENGINE.legal_actions(state, seat)
+        if len(legal) == 1:
+            return Suggestion(legal[0], "The only legal answer now.")
+        ranked, searched = self.decide(state, seat, budget or self.default)
+        if not searched:
+            return explain(state, seat, ranked, "Left to the heuristic (one step ahead, every legal answer)")
+        info = self.last
+        lead = (
+            f"Searched {info['iterations']} sampled futures (other factions' Elder Signs and the dice drawn at random, "
+            f"every faction played on until our next turn) over {info['candidates']} candidates"
+        )
+        suggestion = explain(state, seat, ranked, lead)
+        suggestion.odds.append(
+            "mean outcome per candidate: "
+            + "; ".join(f"'{ENGINE.notation(a)}' {m:+.1f} over {n}" for a, m, n in info["table"])
+        )
+        return suggestion
+
+    # ---- deciding -------------------------------------------------------------------------
+    def decide(self, state: GameState, seat: int, budget: Budget) -> tuple[list[Scored], bool]:
+        """The answers best first, and whether the search (rather than the heuristic alone) chose."""
+        legal = ENGINE.legal_actions(state, seat)
+        if len(legal) == 1:
+            return [Scored(legal[0], 0.0, 1, False)], False
+        clock = budget.clock(DEFAULT_SECONDS, None)  # the heuristic's ranking counts against the budget too
+        ranked = self.heuristic.rank(state, seat, legal)
+        if not main_choice(state, seat) or len(ranked) == 1:
+            return ranked, False
+        best = ranked[0].value
+        candidates = [s for s in ranked[: self.width] if s.value >= best - MARGIN]
+        if len(candidates) == 1:
+            return ranked, False
+        totals = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        iterations = 0
+        while iterations < len(candidates) or clock.more():
+            iterations += 1
+            if iterations <= len(candidates):
+                i = iterations - 1
+            else:
+                log_n = math.log(iterations)
+                i = max(range(len(candidates)),
+                        key=lambda k: totals[k] / counts[k] + EXPLORATION * math.sqrt(log_n / counts[k]))
+            totals[i] += self.rollout(state, seat, candidates[i].action)
+            counts[i] += 1
+        means = [(totals[k] / counts[k] if counts[k] else float("-inf"), -k) for k in range(len(candidates))]
+        order = sorted(range(len(candidates)), key=lambda k: means[k], reverse=True)
+        chosen = [Scored(candidates[k].action, means[k][0], counts[k], True) for k in order]
+        rest = [s for s in ranked if all(s.action != c.action for c in chosen)]
+        self.last = {
+            "iterations": iterations,
+            "candidates": len(candidates),
+            "table": [(candidates[k].action, means[k][0], counts[k]) for k in order],
+        }
+        return chosen + rest, True
+
+    def rollout(self, state: GameState, seat: int, action: Any) -> float:
+        """One sampled future: a new determinisation, the candidate, then every seat by the fast policy until
+        our next turn begins or the phase changes; the evaluation of where it ends."""
+        world = determinise(state, seat, self.rng)
+        start = (world.round, world.phase)
+        world = step(world, seat, action)
+        acted = {"ours": False}
+
+        def stop(s: GameState) -> bool:
+            if (s.round, s.phase) != start:
+                return True
+            turn = s.turn
+            if not s.pending and turn is not None and turn.seat == seat and not turn.acted and not turn.moving:
+                return acted["ours"]
+            if turn is not None and turn.seat != seat:
+                acted["ours"] = True
+            return False
+
+        world = playout(world, lambda _: self.rollout_policy, HORIZON, stop)
+        return ev.value(world, seat, start[0])
+
+
+def main_choice(state: GameState, seat: int) -> bool:
+    """The decisions worth searching: the turn's action (not the further units of a Move), a Ritual, pre-battle."""
+    if state.pending:
+        return state.pending[0].kind in ("ritual", "pre-battle")
+    turn = state.turn
+    return turn is not None and turn.seat == seat and not turn.acted and not turn.moving
+
+
+__all__ = ["CwSearchBot", "main_choice"]
