@@ -80,6 +80,17 @@ async def test_a_game_page_follows_moves_without_reloading_and_replays_once_over
         await in_browser(browser.save_screenshot, str(OUTPUT / "game-replay-move-1.png"))
 
 
+def links(driver) -> list[str]:
+    """The schedule's game links, read in one go (the page may redraw the table at any moment)."""
+    return driver.execute_script("return [...document.querySelectorAll('#schedule a')].map((a) => a.href)")
+
+
+def standings_table(driver) -> list[list[str]]:
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#standings tbody tr')].map((tr) => [...tr.cells].map((td) => td.textContent))"
+    )
+
+
 def play_bots(sessions: GameSessions, game_id: str, tokens: list[str], bots: list) -> dict:
     """A whole Cthulhu Dice game between bots, each move through the sessions like any player's."""
     while True:
@@ -111,20 +122,18 @@ async def test_a_tournament_page_updates_its_standings_as_a_bots_only_tournament
         for slot, seats in enumerate(schedule):
             live, tokens = sessions.create("cthulhu-dice", None, seats)
             store.save_tournament_game(TournamentGame("cup-1", slot, seats, "running", live.id))
-            await until(browser, lambda d, g=live.id: any(g in a.get_attribute("href") for a in d.find_elements(By.CSS_SELECTOR, "#schedule a")))
+            await until(browser, lambda d, g=live.id: any(g in href for href in links(d)))
             outcome = await anyio.to_thread.run_sync(play_bots, sessions, live.id, tokens, [players[p] for p in seats])
             store.save_tournament_game(TournamentGame("cup-1", slot, seats, "finished", live.id, outcome))
             await until(browser, lambda d, n=slot + 1: body(d, "finished-games") == str(n))
-            rows = browser.find_elements(By.CSS_SELECTOR, "#standings tbody tr")
-            assert {r.find_elements(By.TAG_NAME, "td")[1].text for r in rows} == {"cautious", "bold"}
-            games = [int(r.find_elements(By.TAG_NAME, "td")[2].text) for r in rows]
-            assert games == [slot + 1, slot + 1], "each finished game counts once for each player"
+            table = standings_table(browser)
+            assert {row[1] for row in table} == {"cautious", "bold"}
+            assert [int(row[2]) for row in table] == [slot + 1, slot + 1], "each finished game counts once for each player"
             await in_browser(browser.save_screenshot, str(OUTPUT / f"tournament-after-game-{slot + 1}.png"))
         store.finish_tournament("cup-1", now())
         await until(browser, lambda d: d.find_element(By.ID, "progress").text.startswith("Finished"))
         assert browser.execute_script("return window.stillThisPage === true"), "the page was never reloaded"
-        link = browser.find_elements(By.CSS_SELECTOR, "#schedule a")[0]
-        await in_browser(link.click)
+        await in_browser(browser.get, links(browser)[0])  # the page is finished: it no longer redraws
         await until(browser, lambda d: d.find_element(By.ID, "result").is_displayed())
     finally:
         store.close()
