@@ -53,7 +53,8 @@ def served(tmp_path):
     """`tabletop serve --http` as a real process with a token and a viewing token: (base URL, db path)."""
     db = tmp_path / "watch.sqlite3"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tabletop", "serve", "--http", "--port", "0", "--db", str(db), "--token", "s3cret", "--view-token", "look"],
+        [sys.executable, "-m", "tabletop", "serve", "--http", "--port", "0", "--db", str(db)]
+        + ["--token", "s3cret", "--view-token", "look"],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,

@@ -52,7 +52,9 @@ class ViewerGate:
         key = request.query_params.get("key", "")
         if key and any_matches(key.encode(), self.tokens):
             response = RedirectResponse(request.url.path, status_code=303)  # the key leaves the address bar
-            response.set_cookie(COOKIE, cookie_value(key), max_age=COOKIE_AGE, path="/watch", httponly=True, samesite="strict")
+            response.set_cookie(
+                COOKIE, cookie_value(key), max_age=COOKIE_AGE, path="/watch", httponly=True, samesite="strict"
+            )
             await response(scope, receive, send)
             return
         response = HTMLResponse(LOCKED, status_code=401, headers={"www-authenticate": 'Bearer realm="tabletop-mcp"'})

@@ -41,7 +41,8 @@ def view(store: Store, tournament_id: str) -> dict[str, Any] | None:
     if record is None:
         return None
     games = store.tournament_games(tournament_id)
-    counts = {status: sum(1 for g in games if g.status == status) for status in ("pending", "running", "finished", "abandoned")}
+    statuses = ("pending", "running", "finished", "abandoned")
+    counts = {status: sum(1 for g in games if g.status == status) for status in statuses}
     return {
         "id": record.id,
         "name": record.name,
