@@ -19,6 +19,7 @@ from pathlib import Path
 from . import __version__
 
 TOKEN_ENV = "TABLETOP_TOKEN"
+VIEW_TOKEN_ENV = "TABLETOP_VIEW_TOKEN"
 MAPS_ENV = "TABLETOP_MAPS"
 
 
@@ -93,11 +94,12 @@ def serve_http(args: argparse.Namespace, mcp, store, sock: socket.socket, token:
     import anyio
     import uvicorn
 
-    from .app.http import MCP_PATH, http_app
+    from .app.http import MCP_PATH, WATCH_PATH, http_app
 
     # On a shared (PostgreSQL) store the server is one of a fleet: no MCP session may live in one process,
     # so that a load balancer can send each request to any of them.
-    app = http_app(mcp, args.host, token, stateless=store.remote)
+    view_token = args.view_token or os.environ.get(VIEW_TOKEN_ENV)
+    app = http_app(mcp, args.host, token, stateless=store.remote, view_token=view_token)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
 
     async def run() -> None:
@@ -108,6 +110,8 @@ def serve_http(args: argparse.Namespace, mcp, store, sock: socket.socket, token:
             port = sock.getsockname()[1]
             host = f"[{args.host}]" if ":" in args.host else args.host
             announce(f"http://{host}:{port}{MCP_PATH}", token, store.location)
+            key = " (open it once with ?key=<your token or viewing token>)" if token or view_token else ""
+            print(f"Watch the games at http://{host}:{port}{WATCH_PATH}/{key}", flush=True)
 
     anyio.run(run)
 
@@ -214,6 +218,10 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--port", type=int, default=8000, help="HTTP port (default 8000; 0 picks a free one)")
     run.add_argument(
         "--token", help=f"require this bearer token from HTTP clients; better set ${TOKEN_ENV}, which other users cannot see"
+    )
+    run.add_argument(
+        "--view-token",
+        help=f"a second token that opens only the watching site at /watch, read-only (better set ${VIEW_TOKEN_ENV})",
     )
     run.add_argument(
         "--allow-no-token", action="store_true", help="serve an address other than this machine's without a token"

@@ -9,6 +9,7 @@ from mcp.server.mcpserver import MCPServer
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 MCP_PATH = "/mcp"
+WATCH_PATH = "/watch"
 
 
 class BearerToken:
@@ -46,11 +47,36 @@ async def refuse(send: Send, reason: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def http_app(mcp: MCPServer, host: str, token: str | None, stateless: bool = False) -> ASGIApp:
-    """The streamable HTTP app at ``/mcp`` (DNS-rebinding protection on for loopback hosts).
+class BesideMcp:
+    """Requests for the watching site (``/watch`` and below) go to it; everything else (``/mcp``, the server's
+    lifespan) to the MCP app. The site checks its own tokens (the server's and the viewing token)."""
+
+    def __init__(self, mcp_app: ASGIApp, site: ASGIApp) -> None:
+        self.mcp_app = mcp_app
+        self.site = site
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "") if scope["type"] == "http" else ""
+        if path == WATCH_PATH or path.startswith(WATCH_PATH + "/"):
+            await self.site(scope, receive, send)
+        else:
+            await self.mcp_app(scope, receive, send)
+
+
+def http_app(
+    mcp: MCPServer, host: str, token: str | None, stateless: bool = False, view_token: str | None = None
+) -> ASGIApp:
+    """The streamable HTTP app at ``/mcp`` (DNS-rebinding protection on for loopback hosts) and, for a
+    Tabletop server, the watching site at ``/watch`` (open to the server's token and to ``view_token``).
 
     ``stateless``: keep no MCP session between requests, even for clients of the older protocol versions that
     open one with ``initialize`` (newer ones never do), so that any server of a fleet can answer any request.
     """
     app = mcp.streamable_http_app(streamable_http_path=MCP_PATH, host=host, stateless_http=stateless)
-    return BearerToken(app, token) if token else app
+    guarded = BearerToken(app, token) if token else app
+    sessions = getattr(mcp, "sessions", None)
+    if sessions is None:
+        return guarded
+    from ..watch.site import watch_app
+
+    return BesideMcp(guarded, watch_app(sessions, [t for t in (token, view_token) if t]))

@@ -49,6 +49,7 @@ class TabletopServer(MCPServer):
         super().__init__(*args, **kwargs)
         self.json_content = json_content
         self.output_schemas = output_schemas
+        self.sessions: GameSessions | None = None
 
     async def list_tools(self) -> list[MCPTool]:
         return [
@@ -83,6 +84,7 @@ def build_server(sessions: GameSessions, json_content: bool = False, output_sche
         json_content=json_content,
         output_schemas=output_schemas,
     )
+    mcp.sessions = sessions  # for the watching site beside /mcp (app/http.py)
     register_game_tools(mcp, sessions)
     register_dice_tools(mcp, sessions)
     register_dice_advice_tools(mcp, sessions)

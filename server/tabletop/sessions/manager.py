@@ -18,7 +18,7 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -584,7 +584,32 @@ class GameSessions:
 
     # ---- waiting ----------------------------------------------------------------------------
     async def wait_for_turn(self, game_id: str, token: str | None, timeout: float) -> TurnStatus:
-        """Return as soon as it is the token's seat's decision or the game is over, or at ``timeout``.
+        """Return as soon as it is the token's seat's decision or the game is over, or at ``timeout``."""
+        seats: list[int] = []
+
+        def mine(live: LiveGame) -> bool:
+            """The seat's decision; for a table game's referee, any seat's decision or the table's entry."""
+            seat = seats[0]
+            return seat in live.to_move() or (self.is_referee(live, token) and (live.pending is not None or bool(live.to_move())))
+
+        def decided(live: LiveGame) -> bool:
+            seats[:] = [self.seat_for(live, token)]
+            return live.engine.outcome(live.state) is not None or mine(live)
+
+        live, ready = await self.wait_until(game_id, decided, timeout)
+        over = live.engine.outcome(live.state) is not None
+        return TurnStatus(live, seats[0], mine(live), over, timed_out=not ready)
+
+    async def wait_for_moves(self, game_id: str, after: int, timeout: float) -> LiveGame:
+        """The game as soon as it has more than ``after`` moves in its log (secret ones included), or at ``timeout``.
+
+        For the spectator site: what it shows of the game must come from the public view, never from this count.
+        """
+        live, _ = await self.wait_until(game_id, lambda live: live.ply > after, timeout)
+        return live
+
+    async def wait_until(self, game_id: str, ready: Callable[[LiveGame], bool], timeout: float) -> tuple[LiveGame, bool]:
+        """The game and True as soon as ``ready(game)``, or the game and False at ``timeout``.
 
         Reading the game and then sleeping cannot miss a move: the signals counted before the read show
         whether one came in between. On a remote store (PostgreSQL) reads run in a worker thread: a network
@@ -595,14 +620,11 @@ class GameSessions:
             while True:
                 seen = waiting.signals
                 live = await anyio.to_thread.run_sync(self.get, game_id) if self.store.remote else self.get(game_id)
-                seat = self.seat_for(live, token)
-                over = live.engine.outcome(live.state) is not None
-                mine = seat in live.to_move() or (
-                    self.is_referee(live, token) and (live.pending is not None or bool(live.to_move()))
-                )
+                if ready(live):
+                    return live, True
                 remaining = deadline - anyio.current_time()
-                if over or mine or remaining <= 0:
-                    return TurnStatus(live, seat, mine, over, timed_out=not (over or mine))
+                if remaining <= 0:
+                    return live, False
                 event = anyio.Event()
                 with self._waiting_lock:
                     if waiting.signals != seen:

@@ -56,9 +56,17 @@ from .store import (
     MoveHeard,
     MoveRecord,
     PlyTaken,
+    SAVE_TOURNAMENT_GAME,
+    TOURNAMENT_COLUMNS,
+    TOURNAMENT_GAME_COLUMNS,
     StorageError,
     Store,
+    TournamentGame,
+    TournamentRecord,
     record_of,
+    tournament_game_of,
+    tournament_game_row,
+    tournament_of,
 )
 
 log = logging.getLogger("tabletop.store")
@@ -411,6 +419,60 @@ class PostgresStore(Store):
             ).fetchall(),
         )
         return [MoveRecord(p, s, json.loads(a), n, json.loads(e), t, bool(v)) for p, s, a, n, e, t, v in rows]
+
+    # ---- tournaments ---------------------------------------------------------------------------
+    def create_tournament(self, record: TournamentRecord) -> None:
+        row = (record.id, record.name, record.game, json.dumps(record.spec), record.created_at, record.finished_at)
+
+        def insert(conn: psycopg.Connection) -> None:
+            try:
+                conn.execute(f"INSERT INTO tournaments ({TOURNAMENT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s)", row)
+            except psycopg.errors.UniqueViolation:
+                raise IdTaken(f"a tournament with the id {record.id} already exists") from None
+
+        def settle(conn: psycopg.Connection) -> tuple[bool, None]:
+            found = conn.execute("SELECT spec, created_at FROM tournaments WHERE id = %s", (record.id,)).fetchone()
+            if found is None:
+                return False, None
+            if tuple(found) == (row[3], row[4]):
+                return True, None
+            raise IdTaken(f"a tournament with the id {record.id} already exists")
+
+        self._run("save the new tournament", insert, settle)
+
+    def load_tournament(self, tournament_id: str) -> TournamentRecord | None:
+        row = self._run(
+            "read the tournament",
+            lambda c: c.execute(f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = %s", (tournament_id,)).fetchone(),
+        )
+        return None if row is None else tournament_of(row)
+
+    def list_tournaments(self, limit: int = 50) -> list[TournamentRecord]:
+        rows = self._run(
+            "list the tournaments",
+            lambda c: c.execute(f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments ORDER BY created_at DESC LIMIT %s", (limit,)).fetchall(),
+        )
+        return [tournament_of(row) for row in rows]
+
+    def tournament_games(self, tournament_id: str) -> list[TournamentGame]:
+        rows = self._run(
+            "read the tournament's games",
+            lambda c: c.execute(
+                f"SELECT {TOURNAMENT_GAME_COLUMNS} FROM tournament_games WHERE tournament_id = %s ORDER BY slot", (tournament_id,)
+            ).fetchall(),
+        )
+        return [tournament_game_of(row) for row in rows]
+
+    def save_tournament_game(self, game: TournamentGame) -> None:
+        """An upsert: doing it twice (a retry after a lost connection) leaves the same row."""
+        row = tournament_game_row(game)
+        self._run("record the tournament's game", lambda c: c.execute(SAVE_TOURNAMENT_GAME.format(p="%s"), row))
+
+    def finish_tournament(self, tournament_id: str, when: str) -> None:
+        self._run(
+            "mark the tournament finished",
+            lambda c: c.execute("UPDATE tournaments SET finished_at = %s WHERE id = %s", (when, tournament_id)),
+        )
 
     def backup(self, target) -> None:
         raise StorageError(f"{self.location} is a PostgreSQL database: copy it with pg_dump (tabletop backup copies SQLite files)")

@@ -57,6 +57,29 @@ CREATE TRIGGER IF NOT EXISTS moves_are_append_only_d BEFORE DELETE ON moves
 """
 
 
+#: Migration 3: a tournament (its spec as JSON) and its games by slot (players by seat as JSON, the outcome as JSON).
+TOURNAMENT_TABLES = """
+CREATE TABLE IF NOT EXISTS tournaments (
+    id          TEXT PRIMARY KEY,
+    name        TEXT NOT NULL,
+    game        TEXT NOT NULL,
+    spec        TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    finished_at TEXT
+);
+CREATE TABLE IF NOT EXISTS tournament_games (
+    tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+    slot          INTEGER NOT NULL,
+    game_id       TEXT,
+    players       TEXT NOT NULL,
+    status        TEXT NOT NULL CHECK (status IN ('pending', 'running', 'finished', 'abandoned')),
+    outcome       TEXT,
+    PRIMARY KEY (tournament_id, slot)
+);
+CREATE INDEX IF NOT EXISTS tournaments_by_creation ON tournaments (created_at)
+"""
+
+
 class Migration(NamedTuple):
     """One schema change, written for each store; its number is its place in :data:`MIGRATIONS`."""
 
@@ -83,6 +106,12 @@ MIGRATIONS = (
         "list the newest games without reading every game (a tournament's database holds many)",
         "CREATE INDEX IF NOT EXISTS games_by_creation ON games (created_at)",
         "CREATE INDEX IF NOT EXISTS games_by_creation ON games (created_at)",
+    ),
+    Migration(
+        "tournaments run by `tabletop arena` and their games, kept beside the games so that a stopped tournament "
+        "resumes where it was (statements separated by semicolons)",
+        TOURNAMENT_TABLES,
+        TOURNAMENT_TABLES,
     ),
 )
 
@@ -138,6 +167,62 @@ class MoveRecord:
     events: list[str]
     played_at: str
     public: bool = True  # visible to everyone when played (false: a secret move, such as a hidden placement)
+
+
+#: What a tournament game can be: not started, being played, played to the end, or given up (never counted).
+TOURNAMENT_GAME_STATUSES = ("pending", "running", "finished", "abandoned")
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRecord:
+    """One tournament of ``tabletop arena``: its name, game and the whole spec it runs (JSON-able)."""
+
+    id: str
+    name: str
+    game: str
+    spec: dict[str, Any]
+    created_at: str
+    finished_at: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentGame:
+    """One slot of a tournament's schedule: the players by seat and, once started, its game and outcome."""
+
+    tournament_id: str
+    slot: int
+    players: list[str]
+    status: str = "pending"  # one of TOURNAMENT_GAME_STATUSES
+    game_id: str | None = None
+    outcome: dict[str, Any] | None = None  # the game's Outcome (winners, reason, scores) plus what the arena recorded
+
+
+def tournament_of(row: tuple) -> TournamentRecord:
+    tid, name, game, spec, created, finished = row
+    return TournamentRecord(tid, name, game, json.loads(spec), created, finished)
+
+
+def tournament_game_of(row: tuple) -> TournamentGame:
+    tid, slot, game_id, players, status, outcome = row
+    return TournamentGame(tid, slot, json.loads(players), status, game_id, None if outcome is None else json.loads(outcome))
+
+
+def tournament_game_row(game: TournamentGame) -> tuple:
+    """The columns of ``tournament_games`` in table order, after checking the status."""
+    if game.status not in TOURNAMENT_GAME_STATUSES:
+        raise ValueError(f"unknown tournament game status {game.status!r}")
+    outcome = None if game.outcome is None else json.dumps(game.outcome)
+    return (game.tournament_id, game.slot, game.game_id, json.dumps(game.players), game.status, outcome)
+
+
+#: Insert a tournament game, or replace what its slot had (the same statement in both stores).
+SAVE_TOURNAMENT_GAME = (
+    "INSERT INTO tournament_games (tournament_id, slot, game_id, players, status, outcome) VALUES ({p}, {p}, {p}, {p}, {p}, {p}) "
+    "ON CONFLICT (tournament_id, slot) DO UPDATE SET game_id = excluded.game_id, players = excluded.players, "
+    "status = excluded.status, outcome = excluded.outcome"
+)
+TOURNAMENT_COLUMNS = "id, name, game, spec, created_at, finished_at"
+TOURNAMENT_GAME_COLUMNS = "tournament_id, slot, game_id, players, status, outcome"
 
 
 def record_of(row: tuple) -> GameRecord:
@@ -212,6 +297,30 @@ class Store(ABC):
 
     def subscribe(self, heard: MoveHeard, missed: MissedMoves) -> None:
         """Be told of moves other processes commit (only where :attr:`hears_other_processes`)."""
+
+    # ---- tournaments (``tabletop arena``) -----------------------------------------------------
+    @abstractmethod
+    def create_tournament(self, record: TournamentRecord) -> None:
+        """Store a new tournament; :class:`IdTaken`, with nothing stored, if its id is taken."""
+
+    @abstractmethod
+    def load_tournament(self, tournament_id: str) -> TournamentRecord | None: ...
+
+    @abstractmethod
+    def list_tournaments(self, limit: int = 50) -> list[TournamentRecord]:
+        """The newest tournaments first."""
+
+    @abstractmethod
+    def tournament_games(self, tournament_id: str) -> list[TournamentGame]:
+        """Every game of a tournament's schedule recorded so far, by slot."""
+
+    @abstractmethod
+    def save_tournament_game(self, game: TournamentGame) -> None:
+        """Record a slot of a tournament's schedule, replacing what the slot had (committed on return)."""
+
+    @abstractmethod
+    def finish_tournament(self, tournament_id: str, when: str) -> None:
+        """Mark a tournament finished at ``when`` (ISO time)."""
 
     @property
     def cache_dir(self) -> Path | None:
@@ -289,7 +398,9 @@ class GameStore(Store):
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 if self._db.execute("PRAGMA user_version").fetchone()[0] < number:  # another process may have done it
-                    self._db.execute(change.sqlite)
+                    for statement in change.sqlite.split(";"):
+                        if statement.strip():
+                            self._db.execute(statement)
                     self._db.execute(f"PRAGMA user_version = {number}")
                 self._db.execute("COMMIT")
             except BaseException:
@@ -379,6 +490,43 @@ class GameStore(Store):
                 (game_id, since, -1 if limit is None else limit),
             ).fetchall()
         return [MoveRecord(p, s, json.loads(a), n, json.loads(e), t, bool(v)) for p, s, a, n, e, t, v in rows]
+
+    # ---- tournaments ---------------------------------------------------------------------------
+    def create_tournament(self, record: TournamentRecord) -> None:
+        row = (record.id, record.name, record.game, json.dumps(record.spec), record.created_at, record.finished_at)
+        with self._guard("save the new tournament"):
+            try:
+                self._db.execute(f"INSERT INTO tournaments ({TOURNAMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)", row)
+            except sqlite3.IntegrityError:
+                raise IdTaken(f"a tournament with the id {record.id} already exists") from None
+
+    def load_tournament(self, tournament_id: str) -> TournamentRecord | None:
+        with self._guard("read the tournament"):
+            row = self._db.execute(f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,)).fetchone()
+        return None if row is None else tournament_of(row)
+
+    def list_tournaments(self, limit: int = 50) -> list[TournamentRecord]:
+        with self._guard("list the tournaments"):
+            rows = self._db.execute(
+                f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments ORDER BY created_at DESC LIMIT ?", (limit,)
+            ).fetchall()
+        return [tournament_of(row) for row in rows]
+
+    def tournament_games(self, tournament_id: str) -> list[TournamentGame]:
+        with self._guard("read the tournament's games"):
+            rows = self._db.execute(
+                f"SELECT {TOURNAMENT_GAME_COLUMNS} FROM tournament_games WHERE tournament_id = ? ORDER BY slot", (tournament_id,)
+            ).fetchall()
+        return [tournament_game_of(row) for row in rows]
+
+    def save_tournament_game(self, game: TournamentGame) -> None:
+        row = tournament_game_row(game)
+        with self._guard("record the tournament's game"):
+            self._db.execute(SAVE_TOURNAMENT_GAME.format(p="?"), row)
+
+    def finish_tournament(self, tournament_id: str, when: str) -> None:
+        with self._guard("mark the tournament finished"):
+            self._db.execute("UPDATE tournaments SET finished_at = ? WHERE id = ?", (when, tournament_id))
 
     def backup(self, target: Path) -> None:
         """A consistent copy of the live database at ``target`` (SQLite's online backup), owner-only."""
