@@ -126,7 +126,8 @@ def register_prompts(mcp: MCPServer) -> None:
             "'1: pass') and only it enters dice and draws. When a move needs chance, legal_moves names what the "
             "table must show; ask the players, then apply_move 'enter' with the values (e.g. 'enter 6 5 2'); "
             "impossible values are refused with the reason. 'undo' takes back the last move, back to the last "
-            "result entered and no further. Each game's rules://<game>/table says how its chance is entered."
+            "result entered and no further. Each game's rules://<game>/table (A Game of War: /rulings) says how "
+            "its chance is entered."
         )
 
     @mcp.prompt(title="Answer a rules question")

@@ -34,7 +34,7 @@ from ..core.rng import answered_by, fresh_seed
 from ..core.text import clip
 from ..games import ENGINES
 from .store import GameRecord, IdTaken, MoveRecord, PlyTaken, StorageError, Store, now
-from .table import Table, apply_logged, entry_events, entry_moves, new_table_game
+from .table import Table, apply_logged, entry_events, entry_moves, new_table_game, table_rule
 from .tokens import hash_token, new_token, seat_of
 
 #: How often a waiting client re-reads the database for moves made by other processes (seconds), where
@@ -261,7 +261,7 @@ class GameSessions:
             raise BadOptions(
                 f"With chance 'table', setting up would need the table at once ({need.request.what}); settle it at "
                 "the table and give the result as an option instead (e.g. a fixed first player)",
-                rule=f"{engine.name}/table",
+                rule=table_rule(engine.name),
             ) from None
 
     def get(self, game_id: str) -> LiveGame:
@@ -458,12 +458,12 @@ class GameSessions:
         raise MoveConflict(
             f"You expected this to be move {expected}, but the game is at move {live.ply}; nothing was entered. "
             "Read legal_moves and enter again",
-            rule=f"{live.engine.name}/table",
+            rule=table_rule(live.engine.name),
         )
 
     def _table_entry(self, live: LiveGame, seat: int, referee: bool, sequence: list[Move], dry_run: bool, expected: int | None) -> Played:
         """An entry of what the table showed, or an undo: the referee's alone, one per call (rules_text <game>/table)."""
-        rule = f"{live.engine.name}/table"
+        rule = table_rule(live.engine.name)
         if not referee:
             raise BadToken(
                 "Only the referee enters what the table rolled or drew, and takes moves back, in this game (chance: "
@@ -571,7 +571,7 @@ class GameSessions:
         if live.pending is not None:
             raise NotYourTurn(
                 f"The table must first enter {live.pending.request.text}; the referee does it ('enter ...')",
-                rule=f"{engine.name}/table",
+                rule=table_rule(engine.name),
             )
         awaited = engine.to_move(state)
         if seat not in awaited:

@@ -18,6 +18,7 @@ from typing import Any
 from ..core.chance import ChanceRequest, NeedChance, TableAnswers, is_undo
 from ..core.game import Engine, LegalMoves, MoveGroup, MoveOption
 from ..core.rng import answered_by
+from ..rulebook import find_section
 from .store import MoveRecord
 
 #: Entries with at most this many possible values are listed one by one in legal_moves; larger ones by example.
@@ -41,6 +42,12 @@ class Table:
     effective: list[MoveRecord] = field(default_factory=list)
     floor: int = 0
     pending: Pending | None = None
+
+
+def table_rule(game: str) -> str:
+    """The rules section on entering chance: ``<game>/table``, or for a game without one its rulings (A Game of
+    War, whose one random event is described there)."""
+    return f"{game}/table" if find_section(game, "table") is not None else f"{game}/rulings"
 
 
 def apply_at_table(engine: Engine, state: Any, seat: int, action: Any, entries: list[list[str]]) -> tuple[Any, list[str]]:
@@ -111,6 +118,6 @@ def entry_moves(request: ChanceRequest, game: str, who: str) -> LegalMoves:
     options = [MoveOption(notation="enter " + " ".join(v), action={"enter": v}, summary=summary) for v in values]
     note = (
         ("" if listed else "The entry above is only an example. ")
-        + f"Only the referee enters; 'undo' takes back the last move, back to the last entry (rules://{game}/table)."
+        + f"Only the referee enters; 'undo' takes back the last move, back to the last entry (rules://{table_rule(game)})."
     )
     return LegalMoves(groups=[MoveGroup(title=f"{who}: {request.text}", moves=options)], note=note)
