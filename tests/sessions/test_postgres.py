@@ -116,7 +116,7 @@ async def test_the_listener_reconnects_and_waiters_catch_up_on_moves_made_while_
         with anyio.fail_after(HANG):
             async with anyio.create_task_group() as tg:
                 tg.start_soon(waiter)
-                await until(lambda: here.waiting_games() == 1, "waiting")
+                await until(lambda: here.asleep(live.id) == 1, "waiting")  # its first read done, so it cannot see the move
                 with psycopg.connect(postgres_url, autocommit=True) as raw:
                     raw.execute("SELECT pg_terminate_backend(%s)", (listener.backend_pid,))
                 await until(lambda: not listener.listening.is_set(), "the connection dropped")

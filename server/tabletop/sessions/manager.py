@@ -681,6 +681,12 @@ class GameSessions:
         with self._waiting_lock:
             return len(self._waiting)
 
+    def asleep(self, game_id: str) -> int:
+        """How many waiters on ``game_id`` have read the game and sleep until a signal (none is mid-read)."""
+        with self._waiting_lock:
+            waiting = self._waiting.get(game_id)
+            return 0 if waiting is None else len(waiting.events)
+
 
 def chosen_seat(live: LiveGame, seat: int, referee: bool, sequence: list[Move]) -> tuple[int, list[Move]]:
     """The seat a referee's moves are for: the first awaited, or the one named as a prefix ('1: pass')."""
