@@ -133,14 +133,16 @@ async def watch(arena, spec: TournamentSpec, endpoint: Endpoint, slot: Tournamen
         try:
             await play_seat(endpoint, spec.game, player, game_id, seat, tokens[seat], bot_seed(spec.id, slot.slot, seat),
                             spec.options, spec.limits, spec.legal_moves, logs, stats[seat])
-        except SeatLost as lost:
-            ended.setdefault("lost", (lost.seat, lost.reason))
-            scope.cancel()
-        except ServiceFailed as failed:
-            ended.setdefault("abandoned", f"{player.name}'s model service kept failing: {failed}")
-            scope.cancel()
         except Exception as err:  # noqa: BLE001 - a broken player abandons its game, not the tournament
-            ended.setdefault("abandoned", f"{player.name} failed: {type(err).__name__}: {err}")
+            leaves = leaf_errors(err)  # the MCP client's task groups wrap what the player raised
+            lost = next((e for e in leaves if isinstance(e, SeatLost)), None)
+            failed = next((e for e in leaves if isinstance(e, ServiceFailed)), None)
+            if lost is not None:
+                ended.setdefault("lost", (lost.seat, lost.reason))
+            elif failed is not None:
+                ended.setdefault("abandoned", f"{player.name}'s model service kept failing: {failed}")
+            else:
+                ended.setdefault("abandoned", f"{player.name} failed: " + "; ".join(f"{type(e).__name__}: {e}" for e in leaves))
             scope.cancel()
 
     async def monitor(scope: anyio.CancelScope) -> None:
@@ -175,6 +177,13 @@ async def watch(arena, spec: TournamentSpec, endpoint: Endpoint, slot: Tournamen
                  f"{spec.limits.game_seconds:g} s): nobody won"
         return Played("finished", {"winners": [], "reason": reason, **record, "ended_by": "limit"})
     return Played("abandoned", {**record, "error": ended.get("abandoned", "stopped")})
+
+
+def leaf_errors(err: BaseException) -> list[BaseException]:
+    """The exceptions inside (nested) exception groups, or the exception itself."""
+    if isinstance(err, BaseExceptionGroup):
+        return [leaf for inner in err.exceptions for leaf in leaf_errors(inner)]
+    return [err]
 
 
 __all__ = ["Progress", "prepare", "run"]

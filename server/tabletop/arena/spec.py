@@ -63,7 +63,8 @@ class Limits:
     on_limit: str = "random"  # or "loss"
     game_moves: int = 5000
     game_seconds: float = 3600.0
-    retries: int = 3  # tries of a failing model service before the decision is forfeited
+    retries: int = 3  # retries of a failing model service request before the game is abandoned
+    request_seconds: float = 60.0  # one request to a model service; longer is a service failure (retried)
     max_tokens: int = 1024
 
 
