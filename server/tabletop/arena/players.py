@@ -30,6 +30,10 @@ from .server import Endpoint, connect
 from .spec import Limits, PlayerSpec
 
 
+#: How long a program may take to notice the end of its game and exit before it is terminated.
+GRACE_SECONDS = 10.0
+
+
 @dataclass
 class SeatStats:
     """What one player did in one game (the report sums these per player)."""
@@ -105,6 +109,9 @@ async def play_command(endpoint: Endpoint, player: PlayerSpec, game_id: str, sea
         try:
             await process.wait()
         finally:
+            if process.returncode is None:  # the game ended: a few seconds to see it and leave on its own
+                with anyio.move_on_after(GRACE_SECONDS, shield=True):
+                    await process.wait()
             if process.returncode is None:
                 process.terminate()
                 with anyio.move_on_after(5, shield=True):

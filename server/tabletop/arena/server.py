@@ -36,7 +36,8 @@ def started_server(db: str) -> Iterator[Endpoint]:
     env = {**os.environ, "TABLETOP_TOKEN": token}
     command = [sys.executable, "-m", "tabletop", "serve", "--http", "--host", "127.0.0.1", "--port", "0", "--db", db]
     errors = tempfile.TemporaryFile("w+")
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=errors, text=True)
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=errors, text=True,
+                               preexec_fn=die_with_parent if sys.platform == "linux" else None)
     try:
         first = process.stdout.readline()
         if "serving streamable HTTP at " not in first:
@@ -55,6 +56,16 @@ def started_server(db: str) -> Iterator[Endpoint]:
                 process.wait()
         process.stdout.close()
         errors.close()
+
+
+def die_with_parent() -> None:
+    """In the server's process, before it starts (Linux): be sent SIGTERM when the arena dies, even by SIGKILL, so
+    that a killed arena leaves no server behind."""
+    import ctypes
+    import signal
+
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 @asynccontextmanager
