@@ -174,3 +174,12 @@ def test_a_tournament_file_and_a_bad_command_line_say_what_is_wrong(tmp_path):
     store.close()
     bad = arena(tmp_path, "cthulhu-dice", "bot:optimal", "bot:nobody")
     assert bad.returncode == 2 and "no bot 'nobody'" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_readme_tournament_file_is_valid():
+    import re
+    import tomllib
+
+    readme = (HERE.parent.parent / "README.md").read_text(encoding="utf-8")
+    spec = build(tomllib.loads(re.search(r"```toml\n(.*?)```", readme, re.S).group(1)))
+    assert spec.games == 40 and [p.kind for p in spec.players] == ["bot", "openai"] and spec.limits.on_limit == "random"

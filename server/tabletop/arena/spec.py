@@ -213,7 +213,7 @@ def rotation(seats: int, players: int) -> list[tuple[int, ...]]:
 @functools.cache
 def circular_orders(seats: int) -> tuple[tuple[int, ...], ...]:
     """The fewest orders around the table (seat 0's player first) in which each player follows each other one
-    equally often: found by search for 3-5 seats (3: both directions; 4: three orders; 5: four); for 2 seats the one
+    equally often: found by search for 3-5 seats (3: both directions; 4: all six; 5: four); for 2 seats the one
     order, and for 6 or more both directions of the one order (each seat balanced, neighbours not)."""
     if seats < 3:
         return (tuple(range(seats)),)
