@@ -1,6 +1,10 @@
 """Bot strength: seat-swapped matches, win rates with 95% intervals, time per decision.
 
 Run: .venv/bin/python benchmarks/bots.py MATCH [--games N] [--seconds S] [--jobs J] [--max-turns T]
+                                               [--factions default|all|a,b,c,d] [--map earth|dreamlands|mixed]
+
+The full samples of the issue: ``all`` with the defaults below (200/100/200/50 games; search budgets 1.5 s
+per War turn and 1 s per Cthulhu Wars decision, raise --seconds up to 2 and 5).
 
 Matches (issue "bots that play well"; the targets are in brackets):
 
@@ -15,7 +19,9 @@ Matches (issue "bots that play well"; the targets are in brackets):
 
 Seats are swapped game by game: in A Game of War the bot under test plays North in even games and South
 in odd ones; in Cthulhu Wars the heuristic sits at seat (game mod 4), so it plays each faction in turn,
-and the two search seats are 0 and 2 or 1 and 3 with the factions rotated. A Game of War games use
+and the two search seats are 0 and 2 or 1 and 3 with the factions rotated. With ``--factions all`` each group
+of games (4 for cw-heuristic, 8 for cw-search) draws its four factions from every faction the engine has, and
+``--map mixed`` alternates Earth and the Dreamlands by group. A Game of War games use
 secret deployment (both bots deploy the default opening) and a turn cap (--max-turns, default 300:
 a draw). Every figure is printed; nothing is asserted. --jobs runs games in parallel processes
 (use 1 for timings on one core).
@@ -25,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
 import statistics
 import sys
 import time
@@ -60,7 +67,7 @@ def war_game(args: tuple) -> GameResult:
     from tabletop.bots.game_of_war.search import WarSearchBot
     from tabletop.games.game_of_war.engine import GameOfWarEngine
 
-    match, seed, seconds, max_turns = args
+    match, seed, seconds, max_turns = args[:4]
     engine = GameOfWarEngine()
     me = seed % 2
     bots: list = [None, None]
@@ -94,10 +101,21 @@ def war_game(args: tuple) -> GameResult:
 
 
 # ---- Cthulhu Wars -------------------------------------------------------------------------------
-def cw_factions(count: int = 4) -> list[str]:
-    from tabletop.games.cthulhu_wars.factions import default_factions
+def cw_factions(spec: str, seed: int, count: int = 4) -> list[str]:
+    """The game's factions: the engine's default four (``default``), ``count`` drawn by the seed from every faction
+    the engine has (``all``), or a comma-separated list."""
+    from tabletop.core.rng import Rng
+    from tabletop.games.cthulhu_wars.factions import FACTIONS, default_factions
 
-    return default_factions(count)
+    if spec == "default":
+        return default_factions(count)
+    if spec == "all":
+        names, rng = sorted(FACTIONS), Rng(seed * 31 + 7)
+        for i in range(len(names) - 1, 0, -1):
+            j = rng.below(i + 1)
+            names[i], names[j] = names[j], names[i]
+        return names[:count]
+    return spec.split(",")
 
 
 def cw_game(args: tuple) -> GameResult:
@@ -106,8 +124,8 @@ def cw_game(args: tuple) -> GameResult:
     from tabletop.games.cthulhu_wars import ENGINE
     from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 
-    match, seed, seconds, _ = args
-    factions = cw_factions(4)
+    match, seed, seconds, _, spec, map_name = args
+    factions = cw_factions(spec, seed // 4 if match == "cw-heuristic" else seed // 8)
     if match == "cw-heuristic":
         mine = {seed % 4}
         bots = [CwHeuristicBot(seed) if s in mine else RandomBot(seed * 10 + s) for s in range(4)]
@@ -116,7 +134,9 @@ def cw_game(args: tuple) -> GameResult:
         shift = (seed // 2) % 4
         factions = factions[shift:] + factions[:shift]
         bots = [CwSearchBot(seed * 10 + s, seconds=seconds) if s in mine else CwHeuristicBot(seed * 10 + s) for s in range(4)]
-    state = ENGINE.new_game(CthulhuWarsOptions(factions=factions), 4, seed)
+    if map_name == "mixed":
+        map_name = "dreamlands" if (seed // 4) % 2 else "earth"
+    state = ENGINE.new_game(CthulhuWarsOptions(factions=factions, map=map_name), 4, seed)
     times: list[float] = []
     actions = 0
     while ENGINE.to_move(state):
@@ -132,7 +152,7 @@ def cw_game(args: tuple) -> GameResult:
     winners = outcome.winners
     score = sum(1 for w in winners if w in mine) / len(winners) if winners else 0.0
     books = [len(fs.spellbooks) for fs in state.seats]
-    note = f"factions {factions}; winners {[state.seats[w].faction for w in winners]}; books {books}"
+    note = f"map {map_name}; factions {factions}; winners {[state.seats[w].faction for w in winners]}; books {books}"
     return GameResult(score, bool(winners), state.round, actions, times, [], note)
 
 
@@ -188,11 +208,12 @@ MATCHES = {
 }
 
 
-def run(match: str, games: int | None, seconds: float | None, jobs: int, max_turns: int, verbose: bool) -> None:
+def run(match: str, games: int | None, seconds: float | None, jobs: int, max_turns: int, verbose: bool,
+        factions: str = "default", map_name: str = "earth") -> None:
     play, default_games, default_seconds = MATCHES[match]
     games = games or default_games
     seconds = seconds if seconds is not None else default_seconds
-    tasks = [(match, seed, seconds, max_turns) for seed in range(games)]
+    tasks = [(match, seed, seconds, max_turns, factions, map_name) for seed in range(games)]
     start = time.perf_counter()
     results: list[GameResult] = []
     if jobs > 1:
@@ -202,11 +223,16 @@ def run(match: str, games: int | None, seconds: float | None, jobs: int, max_tur
                 if verbose:
                     print(f"  game {seed}: score {result.score:.2f}, length {result.length}; {result.note}", flush=True)
     else:
-        for seed, task in enumerate(tasks):
-            result = play(task)
-            results.append(result)
-            if verbose:
-                print(f"  game {seed}: score {result.score:.2f}, length {result.length}; {result.note}", flush=True)
+        try:
+            for seed, task in enumerate(tasks):
+                result = play(task)
+                results.append(result)
+                if verbose:
+                    print(f"  game {seed}: score {result.score:.2f}, length {result.length}; {result.note}", flush=True)
+        except KeyboardInterrupt:  # stopped early (SIGINT or SIGTERM): report the games finished
+            print(f"  interrupted after {len(results)} of {games} games", flush=True)
+            if not results:
+                return
     report(match, results, time.perf_counter() - start, seconds)
 
 
@@ -217,10 +243,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, help="search budget per turn (War) or per decision (Cthulhu Wars)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--max-turns", type=int, default=300)
+    parser.add_argument("--factions", default="default",
+                        help="Cthulhu Wars: 'default' (the first four), 'all' (four of every faction, drawn per game "
+                        "group), or a comma-separated list")
+    parser.add_argument("--map", default="earth", help="Cthulhu Wars: earth, dreamlands, or mixed (alternating)")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
+    # Stopping a run (SIGINT or SIGTERM, even when started in the background, where SIGINT is ignored) reports the
+    # games finished so far.
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, signal.default_int_handler)
     for match in MATCHES if args.match == "all" else [args.match]:
-        run(match, args.games, args.seconds, args.jobs, args.max_turns, args.verbose)
+        run(match, args.games, args.seconds, args.jobs, args.max_turns, args.verbose, args.factions, args.map)
 
 
 if __name__ == "__main__":

@@ -55,6 +55,18 @@ async def test_cthulhu_wars_suggestions_cite_their_terms_and_odds(client):
     assert found["explanation"]
 
 
+async def test_the_expansion_factions_in_the_dreamlands_are_advised_and_their_advice_plays(client):
+    """Windwalker, Sleeper and Opener of the Way on the Dreamlands: the start-Area choices and the first turns,
+    every seat following the heuristic's advice over the real client."""
+    options = {"factions": ["sleeper", "windwalker", "opener-of-the-way"], "map": "dreamlands"}
+    game_id, tokens, _ = await new(client, "cthulhu-wars", seats=3, seed=6, options=options)
+    for _ in range(8):
+        seat = (await call(client, "get_state", game_id=game_id))["to_move"][0]
+        found = await call(client, "suggest_move", game_id=game_id, token=tokens[seat], seconds=0.5)
+        assert found["move"] in await legal_notations(client, game_id, tokens[seat])
+        await call(client, "apply_move", game_id=game_id, token=tokens[seat], move=found["move"])
+
+
 async def test_cthulhu_dice_uses_the_optimal_bot(client):
     game_id, tokens, _ = await new(client, "cthulhu-dice", seats=2, seed=3)
     await call(client, "apply_move", game_id=game_id, token=tokens[0], move="roll")

@@ -67,14 +67,75 @@ def test_war_bots_answer_every_decision_legally(seed, steps):
             assert bot.choose(WAR, state, seat) in legal
 
 
+MAPS = ("earth", "dreamlands")
+
+
+def cw_options(seed: int, players: int) -> dict:
+    """Any ``players`` of every faction the engine has, in an order drawn from ``seed``, on either map."""
+    names = sorted(FACTIONS)
+    rng = Rng(seed * 13 + 5)
+    for i in range(len(names) - 1, 0, -1):
+        j = rng.below(i + 1)
+        names[i], names[j] = names[j], names[i]
+    return {"factions": names[:players], "map": MAPS[seed % 2]}
+
+
 @SETTINGS
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 500), players=st.sampled_from([3, 4, 5]))
 def test_cthulhu_wars_bots_answer_every_decision_legally(seed, steps, players):
-    state = random_position(CW, {}, players, seed, steps)
+    """Random positions of any 3-5 of the seven factions, on Earth or in the Dreamlands."""
+    state = random_position(CW, cw_options(seed, players), players, seed, steps)
     for seat in CW.to_move(state):
         legal = CW.legal_actions(state, seat)
         for bot in cw_bots(seed):
             assert bot.choose(CW, state, seat) in legal
+
+
+def test_every_faction_and_map_decision_is_met_and_answered():
+    """Each of the seven factions and both maps, 3-5 players: the faction's own decisions (start Areas, Windwalker,
+    Sleeper and Opener of the Way abilities, out-of-turn windows) come up in random play and each bot answers
+    every one of them legally."""
+    seen: Counter[tuple[str, str]] = Counter()
+    bots = cw_bots(2)
+    factions_met: set[str] = set()
+    maps_met: set[str] = set()
+    for seed in range(8):
+        players = 3 + seed % 3
+        options = cw_options(seed, players)
+        state = CW.new_game(CW.read_options(options), players, seed)
+        factions_met |= set(options["factions"])
+        maps_met.add(options["map"])
+        rng = Rng(seed)
+        for _ in range(600):
+            if not CW.to_move(state):
+                break
+            seat = rng.choice(CW.to_move(state))
+            legal = CW.legal_actions(state, seat)
+            key = (state.seats[seat].faction, decision_kind(state))
+            if len(legal) > 1 and seen[key] < 2:
+                seen[key] += 1
+                for bot in bots:
+                    assert bot.choose(CW, state, seat) in legal, key
+            state, _ = CW.apply(state, seat, rng.choice(legal))
+    assert factions_met == set(FACTIONS) and maps_met == set(MAPS)
+    kinds = {kind for _, kind in seen}
+    assert {"start-area", "window", "ritual", "spellbook", "turn: action"} <= kinds, kinds
+    assert {f for f, kind in seen if kind == "turn: action"} == set(FACTIONS), seen
+
+
+def test_a_turn_action_that_changes_nothing_is_not_repeated_forever():
+    """The repeat guard: asked twice in the very same position (as after the Sleeper's Lethargy when no enemy acts
+    any more), the heuristic answers differently the second time, so a game cannot loop."""
+    state = random_position(CW, cw_options(3, 4), 4, 3, 80)
+    while state.pending or len(CW.legal_actions(state, CW.to_move(state)[0])) < 2:
+        seat = CW.to_move(state)[0]
+        state, _ = CW.apply(state, seat, CW.legal_actions(state, seat)[0])
+    seat = CW.to_move(state)[0]
+    bot = CwHeuristicBot(4)
+    first = bot.choose(CW, state, seat)
+    second = bot.choose(CW, state, seat)
+    assert first != second and second in CW.legal_actions(state, seat)
+    assert CwHeuristicBot(4).choose(CW, state, seat) == first  # a fresh bot: the same first choice
 
 
 def test_cthulhu_wars_bots_meet_every_kind_of_decision_and_answer_it():

@@ -33,6 +33,7 @@ DOOM = 1.0
 GATE = 5.0
 GATE_SITE = 1.2
 POWER = 0.45
+HIBERNATED = 0.3
 CAPTIVE = 1.0
 PROGRESS = 7.0
 EXPOSED_HERE = 1.2
@@ -145,7 +146,11 @@ def strength(state: GameState, seat: int, viewer: int, occupied: list[dict[str, 
     st.units = units
     st.exposure = exposure
     # Power counts in the round it can be spent in: once the round has changed it is the next round's income.
-    st.power = POWER * fs.power if round_ is None or state.round == round_ else 0.0
+    # Hibernating Windwalker (``cthulhu-wars/windwalker``) keeps it for the next Gather Power: worth less, but not lost.
+    if fs.flags.get("hibernating"):
+        st.power = HIBERNATED * fs.power
+    else:
+        st.power = POWER * fs.power if round_ is None or state.round == round_ else 0.0
     st.progress = PROGRESS * kn.requirement_progress(state, seat) + awakening_in_reach(state, seat)
     return st
 

@@ -27,7 +27,7 @@ from tabletop.games.cthulhu_wars.state import GameState
 
 from ..base import Budget, Suggestion
 from . import evaluation as ev
-from .information import determinise
+from .information import determinise, public_key
 from .policy import FastPolicy
 from .sim import settle, step
 
@@ -56,12 +56,14 @@ class CwHeuristicBot:
         self.samples = samples
         self.noise = noise
         self.name = name
+        self.guard = RepeatGuard()
 
     def choose(self, engine: Any, state: GameState, seat: int) -> Any:
         legal = ENGINE.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
-        return self.rank(state, seat, legal)[0].action
+        legal = self.guard.fresh(state, seat, legal)
+        return self.guard.chose(state, seat, self.rank(state, seat, legal)[0].action)
 
     def suggest(self, engine: Any, state: GameState, seat: int, budget: Budget | None = None) -> Suggestion:
         legal = ENGINE.legal_actions(state, seat)
@@ -97,6 +99,32 @@ class CwHeuristicBot:
         draws = base.rng.draws
         after = settle(step(base, seat, action), seat, self.policy, start=(base.round, base.phase))
         return ev.value(after, seat, base.round), after.rng.draws != draws
+
+
+class RepeatGuard:
+    """No endless loops of turn actions that change nothing (e.g. the Sleeper's Lethargy when every other faction
+    has passed or hibernates, ``cthulhu-wars/sleeper``): a turn action already chosen in the very same public
+    position is not chosen there again while another answer exists, so the position moves on."""
+
+    def __init__(self) -> None:
+        self.chosen: dict[tuple, set[str]] = {}
+
+    @staticmethod
+    def key(state: GameState, seat: int) -> tuple | None:
+        return None if state.pending else public_key(state, seat)
+
+    def fresh(self, state: GameState, seat: int, legal: list[Any]) -> list[Any]:
+        key = self.key(state, seat)
+        done = self.chosen.get(key, set()) if key is not None else set()
+        return [a for a in legal if str(a) not in done] or legal
+
+    def chose(self, state: GameState, seat: int, action: Any) -> Any:
+        key = self.key(state, seat)
+        if key is not None:
+            if len(self.chosen) > 5000:
+                self.chosen.clear()
+            self.chosen.setdefault(key, set()).add(str(action))
+        return action
 
 
 def prune(state: GameState, seat: int, legal: list[Any]) -> list[Any]:
@@ -137,4 +165,4 @@ def explain(state: GameState, seat: int, ranked: list[Scored], lead: str) -> Sug
     return Suggestion(action, words, terms=evaluation.terms, odds=odds, value=round(best.value, 2))
 
 
-__all__ = ["CwHeuristicBot", "Scored", "explain"]
+__all__ = ["CwHeuristicBot", "RepeatGuard", "Scored", "explain"]

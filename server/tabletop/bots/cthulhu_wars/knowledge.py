@@ -6,8 +6,10 @@ its ``unit_combat`` hook, Gate control from ``can_control_gates``, requirements 
 patterns ("units in 6 areas", "control 3 gates", "8 gates are on the map", "12 power", "10 doom",
 "gates in ocean areas"); a requirement no pattern reads gets no progress term, and the bots still
 meet it whenever a single action or decision would (their look-ahead sees the spellbook it earns).
-A few optional extras keyed by requirement name sharpen it for particular factions (the Yellow
-Sign's glyphs); every faction, including ones added later, works without them.
+Optional extras keyed by requirement name sharpen it for particular factions (``BY_NAME``: the Yellow
+Sign's glyphs, Opener of the Way's Gate counts with Yog-Sothoth and its meetings with enemy Gates and Great
+Old Ones, the Windwalker's opposite pole and First Player, the Sleeper's paid gifts and Ritual); every
+faction, including ones added later, works without them.
 """
 
 from __future__ import annotations
@@ -129,7 +131,8 @@ def gate_sites(state: GameState, seat: int) -> set[str]:
 
 
 def _gates_on_map(state: GameState, seat: int, m: re.Match) -> float:
-    return len(state.gates) / int(m["n"])
+    """Gates of any kind on the map (Yog-Sothoth counts, rules ``cthulhu-wars/opener-of-the-way``) against n."""
+    return len(board.gate_holders(state)) / int(m["n"])
 
 
 def _power(state: GameState, seat: int, m: re.Match) -> float:
@@ -206,11 +209,114 @@ def _glyph_progress(glyph: str) -> Progress:
     return progress
 
 
-#: Optional extras by requirement name (faction knowledge beyond the generic patterns).
+def _goo_places(state: GameState, seat: int) -> list[str]:
+    fs = state.seats[seat]
+    return [p for kind in faction(state, seat).goos() for p in fs.units[kind] if board.on_map(p)]
+
+
+def _gates_needed(name: str, default: int) -> Progress:
+    """Opener of the Way's Gate counts (``cthulhu-wars/opener-of-the-way``): Gates on the map, Yog-Sothoth
+    included, against the faction's own threshold (``twelve-gates``: 10 or 12 by player count and option)."""
+
+    def progress(state: GameState, seat: int, m: re.Match | None) -> float:
+        need = getattr(faction(state, seat), "gates_needed", lambda _s, _n: default)(state, name)
+        return min(0.9, len(board.gate_holders(state)) / need) ** 2
+
+    return progress
+
+
+def _enemy_gates(state: GameState, seat: int, m: re.Match | None) -> float:
+    """Units in 2 Areas each holding an enemy-controlled Gate: such Areas reached count 1, those a move away 0.4."""
+    near = neighbours(state.layout_name)
+    targets = {a for a, holder in board.gate_holders(state) if holder is not None and holder != seat}
+    mine = board.occupied_areas(state, seat)
+    there = len(targets & mine)
+    close = sum(1 for t in targets - mine if any(a in mine for a in near[t]))
+    return (there + 0.4 * min(close, 2 - min(there, 2))) / 2
+
+
+def _lose_a_unit(state: GameState, seat: int, m: re.Match | None) -> float:
+    """Lose a unit in a battle: likelier where our units share an Area with enemy Combat (a battle a turn away)."""
+    for area in board.occupied_areas(state, seat):
+        if any(combat_in(state, o, area) for o in board.enemies_in(state, seat, area)):
+            return 0.6
+    return 0.0
+
+
+def _goo_meets_goo(state: GameState, seat: int, m: re.Match | None) -> float:
+    """Our Great Old One in an Area with an enemy one: nearer is better (one step away is half-way)."""
+    mine = _goo_places(state, seat)
+    theirs = [p for o in range(len(state.seats)) if o != seat for p in _goo_places(state, o)]
+    if not mine or not theirs:
+        return 0.0
+    dist = distances(state.layout_name)
+    best = min(dist[a].get(b, 99) for a in mine for b in theirs)
+    return 0.0 if best >= 99 else 0.6 / (1 + best)
+
+
+def _first_player(state: GameState, seat: int, m: re.Match | None) -> float:
+    """Be the First Player (``cthulhu-wars/first-player``: the most Power after Gather Power): our expected income
+    (2 a Gate, 1 a Cultist, Power kept by Hibernate) against the best rival's."""
+
+    def income(s: int) -> float:
+        fs = state.seats[s]
+        kept = fs.power if fs.flags.get("hibernating") else 0
+        return 2 * board.gate_count(state, s) + board.cultists_on_map(state, s) + kept
+
+    rival = max((income(o) for o in range(len(state.seats)) if o != seat), default=0.0)
+    return 0.8 * min(1.0, income(seat) / max(rival + 1, 1))
+
+
+def _opposite_gate(state: GameState, seat: int, m: re.Match | None) -> float:
+    """A Gate in the Windwalker-symbol Area we did not start in: a unit able to hold a Gate there counts much,
+    one near it less."""
+    from tabletop.games.cthulhu_wars.factions.windwalker import symbol_areas
+
+    start = state.seats[seat].flags.get("start-area")
+    poles = [a for a in symbol_areas(state.layout_name, "windwalker") if a != start]
+    if not start or not poles:
+        return 0.0
+    fac = faction(state, seat)
+    builders = [p for kind, places in state.seats[seat].units.items() if fac.can_control_gates(state, seat, kind)
+                for p in places if board.on_map(p)]  # fmt: skip
+    if not builders:
+        return 0.0
+    dist = distances(state.layout_name)
+    best = min(dist[b].get(p, 99) for b in builders for p in poles)
+    return 0.7 if best == 0 else 0.45 / best ** 0.5 if best < 99 else 0.0
+
+
+def _pay(cost: int) -> Progress:
+    """A requirement met by paying Power as an action (the Sleeper's gifts): Power in hand towards the price."""
+
+    def progress(state: GameState, seat: int, m: re.Match | None) -> float:
+        return 0.6 * min(1.0, state.seats[seat].power / cost)
+
+    return progress
+
+
+def _ritual(state: GameState, seat: int, m: re.Match | None) -> float:
+    """Perform a Ritual: Power in hand towards the Ritual track's cost."""
+    return 0.6 * min(1.0, state.seats[seat].power / max(1, state.ritual_cost))
+
+
+#: Optional extras by requirement name (faction knowledge beyond the generic patterns): the Yellow Sign's glyphs,
+#: Opener of the Way's Gates and meetings, the Windwalker's poles and First Player, the Sleeper's payments.
 BY_NAME: dict[str, Progress] = {
     "desecrate-arrow": _glyph_progress("arrow"),
     "desecrate-snake": _glyph_progress("snake"),
     "desecrate-claw": _glyph_progress("claw"),
+    "eight-gates": _gates_needed("eight-gates", 8),
+    "twelve-gates": _gates_needed("twelve-gates", 12),
+    "enemy-gates": _enemy_gates,
+    "lose-a-unit": _lose_a_unit,
+    "goo-meets-goo": _goo_meets_goo,
+    "first-player": _first_player,
+    "opposite-gate": _opposite_gate,
+    "give-three": _pay(3),
+    "all-gain-one": _pay(3),
+    "all-lose-one": _pay(3),
+    "ritual": _ritual,
 }
 
 

@@ -58,7 +58,8 @@ class CwSearchBot:
         self.last: dict[str, Any] = {}
 
     def choose(self, engine: Any, state: GameState, seat: int) -> Any:
-        return self.decide(state, seat, self.default)[0][0].action
+        guard = self.heuristic.guard
+        return guard.chose(state, seat, self.decide(state, seat, self.default, guard.fresh)[0][0].action)
 
     def suggest(self, engine: Any, state: GameState, seat: int, budget: Budget | None = None) -> Suggestion:
         legal = ENGINE.legal_actions(state, seat)
@@ -80,9 +81,12 @@ class CwSearchBot:
         return suggestion
 
     # ---- deciding -------------------------------------------------------------------------
-    def decide(self, state: GameState, seat: int, budget: Budget) -> tuple[list[Scored], bool]:
-        """The answers best first, and whether the search (rather than the heuristic alone) chose."""
+    def decide(self, state: GameState, seat: int, budget: Budget, narrow: Any = None) -> tuple[list[Scored], bool]:
+        """The answers best first, and whether the search (rather than the heuristic alone) chose; ``narrow``
+        filters the legal answers (the repeat guard)."""
         legal = ENGINE.legal_actions(state, seat)
+        if narrow is not None and len(legal) > 1:
+            legal = narrow(state, seat, legal)
         if len(legal) == 1:
             return [Scored(legal[0], 0.0, 1, False)], False
         clock = budget.clock(DEFAULT_SECONDS, None)  # the heuristic's ranking counts against the budget too
