@@ -110,8 +110,11 @@ def test_a_killed_arena_resumes_without_replaying_or_counting_any_finished_game_
     for slot, gid in running.items():
         assert slots[slot].game_id != gid and slots[slot].outcome["abandoned_games"] == [gid], "a running game is replayed"
     assert sum(row.games for row in standings(store, record.id)) == 2 * 12, "each game counted once for each of its two players"
-    listed = [r.id for r, _ in store.list_games(limit=100)]
-    assert len(listed) == 12 + len(running), "one new game per replayed slot, no more"
+    listed = {r.id for r, _ in store.list_games(limit=100)}
+    recorded = {g.game_id for g in slots.values()} | set(running.values())
+    assert recorded <= listed
+    # a game the killed arena had created but not yet recorded as running is left unplayed and never counted
+    assert len(listed - recorded) <= 2 - len(running), "at most one game per parallel place was lost, none replayed twice"
     store.close()
 
 
