@@ -269,6 +269,10 @@ def parser() -> argparse.ArgumentParser:
     gen.add_argument("--out", default="schemas", help="folder to write to (default: schemas)")
     gen.add_argument("--check", action="store_true", help="only check that the folder is up to date")
     gen.set_defaults(func=schemas)
+
+    from .arena.command import add_parsers as add_arena_parsers
+
+    add_arena_parsers(commands)
     return top
 
 

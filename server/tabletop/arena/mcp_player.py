@@ -7,9 +7,12 @@ the logged moves replayed with the logged dice; Elder Signs it cannot know get p
 and the bots determinise those afresh anyway), checks the rebuilt view against the server's, and
 asks its bot, unchanged, for a move. The move is sent only if the server lists it as legal.
 
-If a log cannot be rebuilt (a chance result printed in a form the rebuilder does not read) or the
-rebuilt view differs from the server's, the player still answers: with the first legal move the
-server lists, and it counts the fallback (``fallbacks``), so a tournament can report it.
+If a log cannot be rebuilt (a chance result printed in a form the rebuilder does not read: today
+Cthulhu Dice's draws from the bag) or the rebuilt view differs from the server's, the player asks the
+server's ``suggest_move`` for the same bot's choice at its seat, with its own token (``advised``
+counts these; the server's bots choose from what that seat may know). Only if that fails too does it
+play the first legal move the server lists, counting the fallback (``fallbacks``), so a tournament can
+report both.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio
 from mcp import Client
 
 from ..bots.observe import LoggedMove, rebuild
@@ -37,7 +41,10 @@ class McpSeat:
     log: list[LoggedMove] = field(default_factory=list)
     cursor: int = 0
     fallbacks: int = 0
+    advised: int = 0
     decisions: int = 0
+    bot_name: str | None = None  # the bot's registry name, for suggest_move when the log cannot be rebuilt
+    seconds: float = 2.0  # suggest_move's thinking time
     hidden_before: bool = False
 
     async def call(self, tool: str, **args: Any) -> dict[str, Any]:
@@ -64,12 +71,22 @@ class McpSeat:
         seat = state["your_seat"]
         legal = {m for group in state["legal"] for m in group["moves"]}
         hidden = await self.read_log()
-        rebuilt = rebuild(engine, self.game_options(engine, state["view"]), len(state["seats"]), self.log, seat,
-                          own_signs(state["view"], seat), [s["name"] for s in state["seats"]])
-        action = None
-        if rebuilt is not None and (hidden or engine.view(rebuilt, seat) == state["view"]):
-            action = self.bot.choose(engine, rebuilt, seat)
+
+        def think() -> Any:  # in a worker thread: a searching bot must not hold up the other games' connections
+            rebuilt = rebuild(engine, self.game_options(engine, state["view"]), len(state["seats"]), self.log, seat,
+                              own_signs(state["view"], seat), [s["name"] for s in state["seats"]])
+            if rebuilt is not None and (hidden or engine.view(rebuilt, seat) == state["view"]):
+                return self.bot.choose(engine, rebuilt, seat)
+            return None
+
+        action = await anyio.to_thread.run_sync(think)
         move = engine.notation(action) if action is not None else None
+        if move not in legal and self.bot_name is not None:
+            advice = await self.client.call_tool("suggest_move", {"game_id": self.game_id, "token": self.token,
+                                                                  "bot": self.bot_name, "seconds": self.seconds})
+            if not advice.is_error and advice.structured_content["move"] in legal:
+                move, action = advice.structured_content["move"], None
+                self.advised += 1
         if move not in legal:
             self.fallbacks += 1
             move, action = next(iter(sorted(legal))), None
