@@ -162,3 +162,55 @@ def test_the_support_range_of_each_unit(letter, distance, support):
     # A North infantry on h13 (online down h4's column) supported from further up the column.
     preview = combat_preview(build_position({"h13": "I", f"h{13 - distance}": letter}), "h13")
     assert preview.defence == 6 + support
+
+
+# ---- rulings that change a total (rules_text game-of-war/rulings) --------------------------------
+
+
+@pytest.mark.parametrize(("letter", "lends"), [("r", 1), ("x", 1), ("i", 0)])
+def test_an_offline_relay_keeps_its_defence_of_one_only_under_its_ruling(letter, lends):
+    # A South unit alone on North's fortress m9 is offline.
+    units = {"m9": letter}
+    assert combat_preview(build_position(units), "m9").defence == 0
+    kept = build_position(units, options=GameOfWarOptions(offline_relays_defend=True))
+    assert combat_preview(kept, "m9").defence == lends
+
+
+@pytest.mark.parametrize(("letter", "support"), [("I", 6 + 4), ("K", 8 + 4), ("C", 5)])
+def test_supporters_get_the_terrain_bonus_only_under_all_infantry_cannon(letter, support):
+    # North infantry on l8 supported from the fortress m9 next to it, both on h4's diagonal.
+    units = {"l8": "I", "m9": letter}
+    assert combat_preview(build_position(units), "l8").defence == 6 + DEFENCE_OF[letter]
+    everyone = build_position(units, options=GameOfWarOptions(terrain_bonus="all_infantry_cannon"))
+    assert combat_preview(everyone, "l8").defence == 6 + support
+
+
+DEFENCE_OF = {"I": 6, "C": 5, "K": 8}
+
+
+def test_an_enemy_between_does_not_screen_support_unless_the_ruling_says_so():
+    # South's h11 cuts h4's column: North's h12 is offline (0) but h10, two squares up, supports it.
+    units = {"h12": "I", "h11": "i", "h10": "I"}
+    assert combat_preview(build_position(units), "h12").defence == 6
+    screened = build_position(units, options=GameOfWarOptions(units_block_fire=True))
+    assert combat_preview(screened, "h12").defence == 0
+
+
+def test_only_online_combat_units_fire_for_either_side():
+    # g13 is on no North line and next to no online North unit: offline, it adds nothing.
+    preview = combat_preview(build_position({"g13": "I", "h14": "i"}), "h14")
+    assert preview.attack == 0 and [c.role for c in preview.contributors] == ["defence"]
+    # A relay in range adds nothing either, not even a zero.
+    preview = combat_preview(build_position({"h13": "R", "h12": "I", "h14": "i"}), "h14")
+    assert [(c.square, c.role) for c in preview.contributors] == [("h14", "defence"), ("h12", "attack")]
+    # South fires too: its relay q14 is online on w20's diagonal, its infantry r13 next to it.
+    preview = combat_preview(build_position({"q14": "r", "q13": "i", "p12": "I"}), "p12")
+    assert ("q13", "attack", 4) in [(c.square, c.role, c.value) for c in preview.contributors]
+
+
+def test_a_mountain_on_a_diagonal_blocks_fire():
+    # k4 (online beside l5, on o2's diagonal) is two squares from i6 along the diagonal through j5.
+    units = {"i6": "i", "k4": "I", "l5": "I"}
+    assert combat_preview(build_position(units), "i6").attack == 0
+    open_fire = build_position(units, options=GameOfWarOptions(mountains_block_fire=False))
+    assert combat_preview(open_fire, "i6").attack == 4
