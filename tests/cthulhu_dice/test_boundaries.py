@@ -159,3 +159,46 @@ def test_a_script_left_unused_is_reported():
     assert copy.below(6) == 0 and copy.below(6) == 1
     assert rng.script.unused() == (2,), "the furthest copy counts"
     Script.made.remove(rng.script)  # this test checks the record itself, not a rigged roll
+
+
+def finish_round(state: DiceState) -> DiceState:
+    """Every seat still to play this round rolls three clues and retreats (scores unchanged)."""
+    first_round = state.round
+    while state.phase != "over" and state.round == first_round:
+        state, _ = roll(state, 3, [CL, CL, CL])
+        state, _ = apply(state, state.seat, Retreat())
+    return state
+
+
+def test_rounds_are_counted_and_each_starts_with_the_first_seat():
+    state = new_game(CthulhuDiceOptions(), 3, seed=3)
+    assert (state.round, state.seat) == (1, 0)
+    for expected in (2, 3):
+        state = finish_round(state)
+        assert (state.round, state.seat) == (expected, 0)
+
+
+@pytest.mark.parametrize(
+    ("scores", "reason"),
+    [
+        ([14, 13, 12], "seat 0 wins with 14 Elder Signs; seat 2 devoured"),  # exactly 13 survives
+        ([13, 12, 0], "seat 0 wins with 13 Elder Signs; seat 1 and seat 2 devoured"),
+        ([15, 13, 13], "seat 0 wins with 15 Elder Signs"),
+    ],
+)
+def test_players_below_thirteen_are_devoured_at_the_end(scores, reason):
+    state = new_game(CthulhuDiceOptions(), 3, seed=3)
+    state.scores = list(scores)
+    state = finish_round(state)
+    assert state.phase == "over" and state.end_reason == reason and state.winners == [0]
+
+
+def test_tied_leaders_play_on_alone_from_the_first_of_them_or_share_the_win():
+    state = new_game(CthulhuDiceOptions(), 3, seed=3)
+    state.scores = [5, 14, 14]
+    state = finish_round(state)
+    assert (state.phase, state.contenders, state.seat, state.round) == ("start", [1, 2], 1, 2)
+    shared = new_game(CthulhuDiceOptions(tie_rule="shared_win"), 3, seed=3)
+    shared.scores = [5, 14, 14]
+    shared = finish_round(shared)
+    assert shared.winners == [1, 2] and shared.end_reason == "seat 1 and seat 2 share the win with 14 Elder Signs; seat 0 devoured"
