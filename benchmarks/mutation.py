@@ -2,8 +2,8 @@
 
 mutmut changes the code one small mistake at a time (a ``<`` for a ``<=``, a 2 for a 3, a
 dropped call...) and runs the tests that reach the changed function; a mutant is *killed* when
-a test fails. The score is killed / (killed + survived); mutants no test reaches count as
-survivors. Each group mutates the modules that hold its rules and runs only the test files
+a test fails. The score is killed / (killed + survived) over the mutants the selected tests
+reach; those they never reach are counted apart (and in a second, stricter score). Each group mutates the modules that hold its rules and runs only the test files
 written for them (GROUPS below; widen either list when there is CPU to spare).
 
 mutmut only looks for code under ``src/``, so each group runs in a scratch copy of the project
@@ -91,7 +91,7 @@ def run_group(group: str, jobs: int, keep: Path | None, show: bool) -> tuple[dic
             continue
         name, status = match.groups()
         counts[status] = counts.get(status, 0) + 1
-        if status in ("survived", "no tests"):
+        if status == "survived":
             survivors.append(name)
         elif status != "killed":
             others.append(f"{name} ({status})")
@@ -114,11 +114,18 @@ def run_group(group: str, jobs: int, keep: Path | None, show: bool) -> tuple[dic
 
 
 def print_score(counts: dict[str, int]) -> None:
+    """The score over the mutants the selected tests reach; unreached ones are shown apart, and a
+    second score counts them as survivors."""
     killed = counts.get("killed", 0)
-    survived = counts.get("survived", 0) + counts.get("no tests", 0)
-    other = sum(counts.values()) - killed - survived
+    survived = counts.get("survived", 0)
+    unreached = counts.get("no tests", 0)
+    other = sum(counts.values()) - killed - survived - unreached
     score = killed / (killed + survived) if killed + survived else 0.0
-    print(f"killed {killed}, survived {survived}, other {other}: score {score:.1%}")
+    strict = killed / (killed + survived + unreached) if killed + survived + unreached else 0.0
+    print(
+        f"killed {killed}, survived {survived}, not reached by these tests {unreached}, other {other}: "
+        f"score {score:.1%} ({strict:.1%} counting unreached mutants as survivors)"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
