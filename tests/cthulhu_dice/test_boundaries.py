@@ -202,3 +202,16 @@ def test_tied_leaders_play_on_alone_from_the_first_of_them_or_share_the_win():
     shared.scores = [5, 14, 14]
     shared = finish_round(shared)
     assert shared.winners == [1, 2] and shared.end_reason == "seat 1 and seat 2 share the win with 14 Elder Signs; seat 0 devoured"
+
+
+@pytest.mark.parametrize("ending", ["retreat", "downed"])
+def test_a_turn_ends_with_every_die_back_in_the_bag_and_nothing_carried_over(ending):
+    state = new_game(CthulhuDiceOptions(), 2, seed=3)
+    state, _ = roll(state, 3, [ES, TE, CL])
+    if ending == "retreat":
+        state, _ = apply(state, 0, Retreat())
+    else:
+        state, _ = roll(state, 2, [TE, TE, ES])
+    assert state.seat == 1 and state.phase == "start" and state.turns == [1, 0]
+    assert state.bag == [8, 4, 3] and state.stash == 0
+    assert (state.clues, state.tentacles, state.signs) == ([0, 0, 0], [0, 0, 0], [0, 0, 0])
