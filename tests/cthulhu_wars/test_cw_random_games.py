@@ -8,6 +8,7 @@ import pytest
 from tabletop.core.errors import GameError
 from tabletop.games.cthulhu_wars import ENGINE, board
 from tabletop.games.cthulhu_wars.factions import FACTIONS
+from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 from tabletop.games.cthulhu_wars.state import HELD, POOL
 
 from .cw_helpers import random_game
@@ -178,8 +179,31 @@ def test_object_moves_are_read_too():
     ],
 )
 def test_random_games_under_other_rulings(players, options):
-    state, _ = random_game(players, 7, check_invariants, options)
+    """The games end, and the rulings that show in play did what they say (rules_text cthulhu-wars/rulings)."""
+    windows: list[tuple[int, int, str]] = []  # (window's actor, seat answering, move) for reveals and devolves
+
+    def check(before, after, seat, action):
+        check_invariants(before, after, seat, action)
+        if before.pending and before.pending[0].kind == "window" and action.kind in ("reveal", "devolve"):
+            windows.append((before.pending[0].data["actor"], seat, action.kind))
+
+    state, _ = random_game(players, 7, check, options)
     assert ENGINE.outcome(state) is not None
+    default = ENGINE.new_game(CthulhuWarsOptions(), players, 7)
+    if options.get("alternate_layout"):
+        assert state.layout_name == default.layout_name + "_alt"
+    if options.get("reveal_out_of_turn") is False:
+        assert not [w for w in windows if w[2] == "reveal" and w[0] != w[1]], "no Elder Sign revealed out of turn"
+    if options.get("devolve_after_every_action") is False:
+        assert windows and all(actor == seat for actor, seat, kind in windows if kind == "devolve"), windows
+    if options.get("north_atlantic_touches_north_pacific") is False:
+        assert state.layout_name != default.layout_name
+    if options.get("first_player_without_cthulhu") == "seat-order":
+        factions = options["factions"]
+        assert all(ENGINE.new_game(CthulhuWarsOptions(factions=factions, first_player_without_cthulhu="seat-order"),
+                                   players, seed).first_player == 0 for seed in range(6))
+        drawn = {ENGINE.new_game(CthulhuWarsOptions(factions=factions), players, seed).first_player for seed in range(6)}
+        assert len(drawn) > 1, "by default the first player is drawn"
 
 
 def test_every_move_listed_with_the_expansion_factions_reads_back_from_notation_and_as_an_object():

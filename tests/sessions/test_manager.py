@@ -137,29 +137,60 @@ def test_a_dry_run_plays_nothing(db):
         assert preview.chance is None and real.events == preview.events, "a move without chance is shown exactly"
 
 
+class CountingLock:
+    """A lock that counts how often a thread found it held by another (a real collision)."""
+
+    def __init__(self) -> None:
+        self.inner = threading.Lock()
+        self.contended = 0
+
+    def __enter__(self):
+        if not self.inner.acquire(blocking=False):
+            self.contended += 1
+            self.inner.acquire()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.inner.release()
+
+
 def test_racing_threads_never_interleave_writes(db):
+    """Four threads send the same seat's move for the same ply at once, round after round: exactly
+    one is played; the three others are told it was already played (their retry, by ``expected``);
+    the game's lock really was contended; the log is one unbroken sequence."""
     sessions = sessions_on(db)
     live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=21)
-    errors: list[Exception] = []
+    lock = live.lock = CountingLock()
+    errors: list[BaseException] = []
+    rounds = 0
+    while rounds < 30 or (lock.contended == 0 and rounds < 300):
+        if not live.to_move():
+            break
+        seat, ply = live.to_move()[0], live.ply
+        move = "roll" if live.state.phase == "start" or live.state.stash < 2 else "retreat"
+        start = threading.Barrier(4)
+        outcomes: list[str] = []
 
-    def hammer(seat: int) -> None:
-        for _ in range(300):
+        def send() -> None:
             try:
-                state = live.state
-                sessions.play(live.id, tokens[seat], "roll" if state.phase == "start" or state.stash < 2 else "retreat")
-            except (NotYourTurn, IllegalMove, GameOver):
-                pass
-            except Exception as err:  # anything else is a bug
+                start.wait()
+                played = sessions.play(live.id, tokens[seat], move, expected=ply + 1)
+                outcomes.append("already" if played.already else "played")
+            except BaseException as err:  # any refusal here is a bug: all four sent the same move
                 errors.append(err)
 
-    threads = [threading.Thread(target=hammer, args=(s,)) for s in (0, 1, 0, 1)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors
+        threads = [threading.Thread(target=send) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not errors, errors
+        assert sorted(outcomes) == ["already", "already", "already", "played"], (rounds, outcomes)
+        assert live.ply == ply + 1, "exactly one move for this ply"
+        rounds += 1
+    assert lock.contended > 0, "the threads never met at the game's lock"
     plies = [m.ply for m in sessions.store.moves(live.id)]
-    assert plies == list(range(1, live.ply + 1)), "one unbroken sequence of moves"
+    assert plies == list(range(1, live.ply + 1)) and live.ply == rounds, "one unbroken sequence of moves"
     assert ENGINE.view(sessions.replay(live.id), None) == ENGINE.view(live.state, None)
 
 

@@ -1,0 +1,155 @@
+"""Mutation score of the rules engines and the session layer, measured with mutmut 3.
+
+mutmut changes the code one small mistake at a time (a ``<`` for a ``<=``, a 2 for a 3, a
+dropped call...) and runs the tests that reach the changed function; a mutant is *killed* when
+a test fails. The score is killed / (killed + survived) over the mutants the selected tests
+reach; those they never reach are counted apart (and in a second, stricter score). Each group mutates the modules that hold its rules and runs only the test files
+written for them (GROUPS below; widen either list when there is CPU to spare).
+
+mutmut only looks for code under ``src/``, so each group runs in a scratch copy of the project
+(``server/`` copied as ``src/``, with tests, rules_text, schemas and pyproject.toml, whose
+``[tool.mutmut]`` section holds the shared settings). It is CPU-heavy: run it niced, and not in
+CI. Needs the ``dev`` extra (``pip install -e '.[dev]'``). Run:
+
+    nice -n 10 .venv/bin/python benchmarks/mutation.py [group ...] [--jobs N] [--keep DIR]
+
+Groups: game_of_war, cthulhu_dice, sessions, cthulhu_wars (default: all four). Prints, per
+group and in all: killed, survived, other (timeouts, suspicious), the score, and every survivor
+as ``module.function__mutmut_N``; ``--show`` prints each survivor's diff too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MUTMUT = Path(sys.executable).with_name("mutmut")
+
+# group: (modules under server/tabletop/ that hold its rules, test folders or files to run)
+GROUPS: dict[str, tuple[list[str], list[str]]] = {
+    "game_of_war": (
+        ["games/game_of_war/combat.py"],
+        ["tests/game_of_war/test_gow_combat.py", "tests/game_of_war/test_boundaries.py", "tests/game_of_war/test_gow_turn.py"],
+    ),
+    "cthulhu_dice": (
+        ["games/cthulhu_dice/rules.py", "games/cthulhu_dice/model.py"],
+        ["tests/cthulhu_dice/test_rules.py", "tests/cthulhu_dice/test_boundaries.py", "tests/cthulhu_dice/test_model_enumeration.py"],
+    ),
+    "sessions": (["sessions/manager.py"], ["tests/sessions/test_manager.py"]),
+    "cthulhu_wars": (
+        ["games/cthulhu_wars/power.py", "games/cthulhu_wars/battle.py"],
+        ["tests/cthulhu_wars/test_power.py", "tests/cthulhu_wars/test_cw_battle.py", "tests/cthulhu_wars/test_cw_end_and_negotiation.py"],
+    ),
+}
+STATUS_LINE = re.compile(r"^\s+(\S+): (\w[\w ]*)$")
+
+
+def lay_out(work: Path, group: str) -> None:
+    """A copy of the project with server/ as src/ and the group's settings added to [tool.mutmut]."""
+    modules, tests = GROUPS[group]
+    shutil.copytree(ROOT / "server", work / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    (work / "server").symlink_to("src")  # some tests read the source files under server/
+    for folder in ("tests", "rules_text", "schemas"):
+        shutil.copytree(ROOT / folder, work / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    text = (ROOT / "pyproject.toml").read_text()
+    only = ", ".join(f'"src/tabletop/{m}"' for m in modules)
+    selection = ", ".join(f'"{t}"' for t in tests)
+    text = text.replace(
+        "[tool.mutmut]\n",
+        f"[tool.mutmut]\nonly_mutate = [{only}]\npytest_add_cli_args_test_selection = [{selection}]\n",
+    )
+    (work / "pyproject.toml").write_text(text)
+
+
+def run_group(group: str, jobs: int, keep: Path | None, show: bool) -> tuple[dict[str, int], list[str], list[str]]:
+    work = Path(tempfile.mkdtemp(prefix=f"mutation-{group}-", dir=keep))
+    lay_out(work, group)
+    env = {**os.environ, "CI": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    started = time.monotonic()
+    run = subprocess.run(
+        [str(MUTMUT), "run", "--max-children", str(jobs)], cwd=work, env=env, capture_output=True, text=True
+    )
+    took = time.monotonic() - started
+    if run.returncode != 0:
+        print(f"{group}: mutmut failed ({run.returncode})\n{run.stdout[-3000:]}\n{run.stderr[-3000:]}")
+    listing = subprocess.run(
+        [str(MUTMUT), "results", "--all", "true"], cwd=work, env=env, capture_output=True, text=True
+    ).stdout
+    counts: dict[str, int] = {}
+    survivors, others = [], []
+    for line in listing.splitlines():
+        match = STATUS_LINE.match(line)
+        if not match:
+            continue
+        name, status = match.groups()
+        counts[status] = counts.get(status, 0) + 1
+        if status == "survived":
+            survivors.append(name)
+        elif status != "killed":
+            others.append(f"{name} ({status})")
+    print(f"\n== {group}: {', '.join(GROUPS[group][0])} ({took:.0f} s)")
+    print_score(counts)
+    for name in survivors:
+        print(f"  survived: {name}")
+        if show:
+            diff = subprocess.run([str(MUTMUT), "show", name], cwd=work, env=env, capture_output=True, text=True).stdout
+            print("    " + "\n    ".join(diff.strip().splitlines()[1:]))
+    for name in others[:20]:
+        print(f"  other: {name}")
+    if len(others) > 20:
+        print(f"  ... and {len(others) - 20} more")
+    if keep is None:
+        shutil.rmtree(work, ignore_errors=True)
+    else:
+        print(f"  (kept in {work}: `mutmut show NAME` there)")
+    return counts, survivors, others
+
+
+def print_score(counts: dict[str, int]) -> None:
+    """The score over the mutants the selected tests reach; unreached ones are shown apart, and a
+    second score counts them as survivors."""
+    killed = counts.get("killed", 0)
+    survived = counts.get("survived", 0)
+    unreached = counts.get("no tests", 0)
+    other = sum(counts.values()) - killed - survived - unreached
+    score = killed / (killed + survived) if killed + survived else 0.0
+    strict = killed / (killed + survived + unreached) if killed + survived + unreached else 0.0
+    print(
+        f"killed {killed}, survived {survived}, not reached by these tests {unreached}, other {other}: "
+        f"score {score:.1%} ({strict:.1%} counting unreached mutants as survivors)"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("groups", nargs="*", help=f"any of {', '.join(GROUPS)} (default: all)")
+    parser.add_argument("--jobs", type=int, default=1, help="mutants tested at once (default 1)")
+    parser.add_argument("--keep", type=Path, help="keep each group's scratch folder under this folder")
+    parser.add_argument("--show", action="store_true", help="print each survivor's diff")
+    args = parser.parse_args(argv)
+    unknown = [g for g in args.groups if g not in GROUPS]
+    if unknown:
+        parser.error(f"unknown group {', '.join(unknown)}; choose from {', '.join(GROUPS)}")
+    if not MUTMUT.exists():
+        sys.exit("mutmut is not installed here: pip install -e '.[dev]'")
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
+    total: dict[str, int] = {}
+    for group in args.groups or list(GROUPS):
+        counts, _, _ = run_group(group, args.jobs, args.keep, args.show)
+        for status, n in counts.items():
+            total[status] = total.get(status, 0) + n
+    print("\n== all groups")
+    print_score(total)
+
+
+if __name__ == "__main__":
+    main()
