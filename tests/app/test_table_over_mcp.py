@@ -157,12 +157,27 @@ async def test_a_table_game_that_would_roll_at_set_up_is_refused_with_the_way_ou
     assert "the die for the first player" in shown
 
 
+async def elder_sign_entry_is_told_only_to_its_owner(client: Client, game_id: str, tokens: list[str], referee: str,
+                                                     entered: str) -> dict:
+    """The entry of a hidden Elder Sign shows its value to the seat it was drawn for and the referee only."""
+    last = (await call(client, "history", game_id=game_id, token=referee, limit=1, after=0))["ply"]
+    row = (await call(client, "history", game_id=game_id, token=referee, after=last - 1, limit=1))["moves"][0]
+    assert row["move"] == entered and row["action"]["secret"] is True
+    for token in (None, *tokens):
+        seen = (await call(client, "history", game_id=game_id, token=token, after=last - 1, limit=1))["moves"][0]
+        if token is not None and tokens.index(token) == row["seat"]:
+            assert seen["move"] == entered, "the owner reads its own Elder Sign"
+        else:
+            assert seen["move"] == "enter (hidden)" and seen["action"]["enter"] == ["hidden"], (token, seen)
+    return {"ply": last, "move": entered}
+
+
 @pytest.mark.parametrize("map_options, seed", [({}, 7), ({"map": "dreamlands", "factions": ["sleeper", "great-cthulhu", "crawling-chaos"]}, 5)])
 async def test_cthulhu_wars_at_the_table_to_the_end(server, sessions, map_options, seed):
     async with Client(server) as client:
         players = ["Ann", "Bob", "Cy"] if map_options else ["Ann", "Bob", "Cy", "Di"]
         game_id, tokens, referee = await new_table_game(client, "cthulhu-wars", players, **map_options)
-        checked = False
+        checked, secret = False, None
         chooser = random.Random(seed)
         for _ in range(6000):
             state = await call(client, "get_state", game_id=game_id)
@@ -184,9 +199,14 @@ async def test_cthulhu_wars_at_the_table_to_the_end(server, sessions, map_option
                                       attacker=(await call(client, "get_state", game_id=game_id, token=referee, detail="full"))["view"]["factions"][state["to_move"][0]]["faction"])
                     assert odds["odds"]
             await call(client, "apply_move", game_id=game_id, token=referee, move=pick["notation"])
+            if "an Elder Sign drawn for" in title and secret is None:
+                secret = await elder_sign_entry_is_told_only_to_its_owner(client, game_id, tokens, referee, pick["notation"])
         else:
             raise AssertionError("the game did not end")
         assert checked and state["outcome"]["reason"]
+        assert secret is not None, "the game drew no Elder Sign at the table"
+        told = await call(client, "history", game_id=game_id, after=secret["ply"] - 1, limit=1)
+        assert told["moves"][0]["move"] == secret["move"], "once the game is over the value is told to everyone"
         events = " ".join(e for m in (await call(client, "history", game_id=game_id, limit=200))["moves"] for e in m["events"])
         assert "Awaiting the table" in events and "battle dice in" in events
         same_as_replay(sessions, game_id)

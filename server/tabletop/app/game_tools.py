@@ -14,6 +14,7 @@ from ..core.errors import BadOptions, MalformedMove
 from ..core.game import JsonObject
 from ..core.text import clip
 from ..sessions.manager import GameSessions, LiveGame, Played
+from ..sessions.table import as_seen_by
 from .models import (
     Detail,
     GameInfo,
@@ -292,6 +293,8 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             numbered = [(m.ply, m) for m in shown]
             total, hidden = live.ply, len(page) - len(shown)
         last = numbered[-1][0] if numbered else after
+        told = over or sessions.is_referee(live, token)  # a secret table entry is told to all once the game is over
+        numbered = [(n, as_seen_by(m, seat, told)) for n, m in numbered]
         result = History(
             game_id=live.id,
             game=live.engine.name,

@@ -32,6 +32,8 @@ class ChanceRequest:
     count: int = 1
     sides: int = 6
     options: tuple[tuple[str, int], ...] = ()
+    #: Only the seat it is drawn for may learn it (a hidden Elder Sign): its entry is hidden from the others.
+    secret: bool = False
 
     @property
     def text(self) -> str:
@@ -104,8 +106,8 @@ class TableAnswers:
             return []
         return [int(v) for v in self._next(ChanceRequest("dice", what, count, sides))]
 
-    def pick(self, weights: dict[str, int], what: str) -> str:
-        return self._next(ChanceRequest("pick", what, 1, options=tuple(weights.items())))[0]
+    def pick(self, weights: dict[str, int], what: str, secret: bool = False) -> str:
+        return self._next(ChanceRequest("pick", what, 1, options=tuple(weights.items()), secret=secret))[0]
 
     def draw(self, counts: dict[str, int], count: int, what: str) -> list[str]:
         if count == 0:

@@ -93,11 +93,12 @@ class Rng:
             return table.dice(count, sides, what)
         return [self.die(sides, what) for _ in range(count)]
 
-    def pick(self, weights: Mapping[str, int], what: str) -> str:
-        """One of ``weights``' keys, each as likely as its weight (a token from a bag, a die's face)."""
+    def pick(self, weights: Mapping[str, int], what: str, secret: bool = False) -> str:
+        """One of ``weights``' keys, each as likely as its weight (a token from a bag, a die's face). ``secret``:
+        only the one who draws may see it (a hidden Elder Sign); the generator draws the same either way."""
         if (table := _TABLE.get()) is not None:
             self.draws += 1
-            return table.pick(dict(weights), what)
+            return table.pick(dict(weights), what, secret)
         roll = self.below(sum(weights.values()))
         for key, weight in weights.items():
             if roll < weight:

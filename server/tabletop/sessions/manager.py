@@ -491,7 +491,8 @@ class GameSessions:
                 if table.pending is None:
                     raise IllegalMove("Nothing awaits the table now: enter results only when legal_moves asks for them", rule=rule)
                 values = table.pending.request.check(read_entry(move), rule)
-                seat, action, notation = table.pending.seat, {"enter": values}, "enter " + " ".join(values)
+                seat, notation = table.pending.seat, "enter " + " ".join(values)
+                action = {"enter": values, "secret": True} if table.pending.request.secret else {"enter": values}
                 events = entry_events(live.engine, live.state, table.pending, values)
             step = Step(ply, notation, action, events)
             played = Played(live, seat, [step], dry_run, live.state, None, [ply])

@@ -12,7 +12,7 @@ that entry included, and no further; so once an entry is taken back, the moves b
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.chance import ChanceRequest, NeedChance, TableAnswers, is_undo
@@ -101,6 +101,15 @@ def apply_logged(engine: Engine, state: Any, table: Table, move: MoveRecord, fre
     except NeedChance as need:
         table.pending = Pending(move.seat, action, [], need.request)
     return state
+
+
+def as_seen_by(move: MoveRecord, viewer: int | None, referee: bool = False) -> MoveRecord:
+    """A logged row as ``viewer`` (None: a spectator) may read it: an entry of a secret draw (a hidden Elder
+    Sign) shows its value only to the seat it was drawn for and to the referee; others read that it was entered."""
+    if not move.action.get("secret") or referee or viewer == move.seat:
+        return move
+    hidden = {"enter": ["hidden"] * len(move.action["enter"]), "secret": True}
+    return replace(move, action=hidden, notation="enter (hidden)")
 
 
 def entry_moves(request: ChanceRequest, game: str, who: str) -> LegalMoves:

@@ -17,6 +17,7 @@ from ..core.game import Engine
 from ..render import to_svg
 from ..sessions.manager import GameSessions, LiveGame, replay_move
 from ..sessions.store import MoveRecord
+from ..sessions.table import as_seen_by
 
 #: The most log lines one page or event carries (the latest ones); a long Cthulhu Wars game has many hundreds.
 MAX_LOG = 400
@@ -37,7 +38,8 @@ def public_log(sessions: GameSessions, live: LiveGame, state: Any, ply: int) -> 
     """The moves a spectator may read in ``state`` (the position after ``ply`` moves), in words."""
     engine, labels = live.engine, seat_labels(live)
     logged = sessions.store.moves(live.id, 0, ply)
-    shown = [m for m in logged if engine.move_visible(state, m.seat, None)]
+    over = engine.outcome(state) is not None
+    shown = [as_seen_by(m, None, over) for m in logged if engine.move_visible(state, m.seat, None)]
     if engine.secret_phase(state):
         return [log_line(n, labels, m) for n, m in enumerate(shown, start=1)]
     return [log_line(m.ply, labels, m) for m in shown]

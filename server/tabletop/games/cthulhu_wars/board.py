@@ -150,7 +150,7 @@ def draw_elder_sign(state: GameState, seat: int, log: list[str]) -> None:
         log.append(f"{who} is owed an Elder Sign but none are left: +1 Doom instead.")
         return
     tokens = {str(value): left for value, left in enumerate(state.es_bag, start=1)}
-    value = int(state.rng.pick(tokens, f"an Elder Sign drawn for {who}"))
+    value = int(state.rng.pick(tokens, f"an Elder Sign drawn for {who}", secret=True))
     state.es_bag[value - 1] -= 1
     state.seats[seat].elder_signs.append(value)
     log.append(f"{who} draws an Elder Sign (hidden).")
