@@ -12,24 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.games.cthulhu_wars import decisions, phases
-from tabletop.games.cthulhu_wars.engine import ENGINE
+from tabletop.games.cthulhu_wars.engine import ENGINE, play_legal
 from tabletop.games.cthulhu_wars.state import GameState
-from tabletop.games.cthulhu_wars.turn_actions import resolve_turn_action
 
 from .policy import FastPolicy
 
 
 def step(state: GameState, seat: int, action: Any) -> GameState:
     """The state after ``seat`` plays a legal ``action`` (the caller's state is untouched)."""
-    new = state.copy()
-    log: list[str] = []
-    if new.pending:
-        decisions.resolve_decision(new, seat, action, log)
-    else:
-        resolve_turn_action(new, seat, action, log)
-    phases.advance(new, log)
-    return new
+    return play_legal(state, seat, action)[0]
 
 
 def awaited(state: GameState) -> int | None:

@@ -31,6 +31,19 @@ GROUP_TITLES = {
 }  # fmt: skip
 
 
+def play_legal(state: GameState, seat: int, action: Any) -> tuple[GameState, list[str]]:
+    """A copy of ``state`` after ``seat`` plays ``action``, already known to be legal, with what it caused: the
+    pending decision answered or the turn action taken, then the phases carried on (rules_text cthulhu-wars/turn)."""
+    new = state.copy()
+    log: list[str] = []
+    if new.pending:
+        decisions.resolve_decision(new, seat, action, log)
+    else:
+        resolve_turn_action(new, seat, action, log)
+    phases.advance(new, log)
+    return new, log
+
+
 def all_action_models() -> tuple[type[BaseModel], ...]:
     return CORE_ACTIONS + tuple(m for f in FACTIONS.values() for m in f.action_models)
 
@@ -110,14 +123,7 @@ class CthulhuWars(Engine[GameState, Any]):
                 rule=self.rule_for(action),
                 legal=[self.notation(a) for a in legal],
             )
-        new = state.copy()
-        log: list[str] = []
-        if new.pending:
-            decisions.resolve_decision(new, seat, action, log)
-        else:
-            resolve_turn_action(new, seat, action, log)
-        phases.advance(new, log)
-        return new, log
+        return play_legal(state, seat, action)
 
     def is_legal(self, state: GameState, seat: int, action: Any) -> bool:
         """Whether ``action`` is among the seat's legal actions, listing only actions of its kind in a turn."""
