@@ -245,3 +245,20 @@ async def test_two_servers_on_one_database_share_the_pending_chance(tmp_path):
     finally:
         for s in stores:
             s.close()
+
+
+async def test_the_dice_calculators_answer_in_a_table_game_as_in_a_server_game(server, sessions):
+    """Chance from the table changes where results come from, not the game's rules: the advice and the odds of
+    a table game are those of the same position with the same rules (rules_text cthulhu-dice/advice)."""
+    async with Client(server) as client:
+        game_id, tokens, referee = await new_table_game(client, "cthulhu-dice", ["Ann", "Bob"])
+        await call(client, "apply_move", game_id=game_id, token=tokens[0], move="roll")
+        for entry in ("enter library museum tomb", "enter clue", "enter elder_sign", "enter clue"):
+            await call(client, "apply_move", game_id=game_id, token=referee, move=entry)
+        advice = await call(client, "cthulhu_dice_advice", game_id=game_id, token=tokens[0])
+        described = await call(client, "cthulhu_dice_advice", position={
+            "scores": [0, 0], "seat": 0, "stash": 1, "clues": {"library": 1, "tomb": 1}, "elder_signs": {"museum": 1}})
+        assert advice["status"] == "ready" and advice["recommended"] == described["recommended"]
+        assert advice["win_if_continue"] == described["win_if_continue"] and advice["win_if_retreat"] == described["win_if_retreat"]
+        odds = await call(client, "cthulhu_dice_odds", clues={"library": 1, "tomb": 1}, elder_signs={"museum": 1})
+        assert abs(sum(r["probability"] for r in odds["results"]) - 1) < 1e-9
