@@ -7,6 +7,7 @@ from mcp import Client
 
 from tabletop.app.server import build_server
 from tabletop.arena.mcp_player import McpSeat
+from tabletop.bots.base import RandomBot
 from tabletop.bots.cthulhu_wars.heuristic import CwHeuristicBot
 from tabletop.bots.game_of_war.heuristic import WarHeuristicBot
 from tabletop.games import ENGINES
@@ -71,3 +72,17 @@ async def test_cthulhu_wars_bots_play_through_mcp_exactly_as_at_engine_level(cli
     assert over_mcp == direct
     assert sum(p.fallbacks for p in players) == 0 and sum(p.decisions for p in players) == len(over_mcp)
     assert any(m.startswith("battle") for _, m in direct), "dice were rolled and replayed"
+
+
+async def test_random_bots_deploy_unit_by_unit_over_mcp_although_the_list_shows_only_the_openings(client):
+    """During A Game of War's secret deployment the listed moves are the openings only (single placements are
+    described, not listed); a bot's placement must still be played, checked by a dry run, not replaced by a
+    fallback such as 'opening default' that would undo the deployment (the arena looped on this)."""
+    options = {"max_turns": 3}
+    bots = lambda: [RandomBot(7), RandomBot(8)]  # noqa: E731
+    over_mcp, players = await play_over_mcp(client, "game-of-war", 2, options, 9, bots(), 400)
+    direct = play_at_engine_level("game-of-war", 2, options, 9, bots(), 400)
+    assert over_mcp == direct
+    assert sum(p.fallbacks for p in players) == 0
+    assert sum(1 for _, m in direct if m.startswith("place")) >= 17, "units were placed one at a time"
+    assert [m for _, m in direct].count("commit") == 2 and any(m.startswith(("move", "attack", "end")) for _, m in direct)

@@ -5,14 +5,16 @@ The player sees what any agent at that seat sees: ``get_state`` (its own view an
 ``apply_move``. To think, it rebuilds the game from its log and view (``tabletop.bots.observe``:
 the logged moves replayed with the logged dice; Elder Signs it cannot know get placeholder values,
 and the bots determinise those afresh anyway), checks the rebuilt view against the server's, and
-asks its bot, unchanged, for a move. The move is sent only if the server lists it as legal.
+asks its bot, unchanged, for a move. The move is sent only if the server says it is legal: it is
+among the moves listed, or, when the list is not complete (A Game of War's deployment lists only the
+openings and describes the single placements), a dry run of it is accepted.
 
 If a log cannot be rebuilt (a chance result printed in a form the rebuilder does not read: today
 Cthulhu Dice's draws from the bag) or the rebuilt view differs from the server's, the player asks the
 server's ``suggest_move`` for the same bot's choice at its seat, with its own token (``advised``
 counts these; the server's bots choose from what that seat may know). Only if that fails too does it
-play the first legal move the server lists, counting the fallback (``fallbacks``), so a tournament can
-report both.
+fall back (``fallbacks``, so a tournament can report both) to the server's random bot for its seat,
+and last to the first move listed.
 """
 
 from __future__ import annotations
@@ -81,20 +83,37 @@ class McpSeat:
 
         action = await anyio.to_thread.run_sync(think)
         move = engine.notation(action) if action is not None else None
-        if move not in legal and self.bot_name is not None:
-            advice = await self.client.call_tool("suggest_move", {"game_id": self.game_id, "token": self.token,
-                                                                  "bot": self.bot_name, "seconds": self.seconds})
-            if not advice.is_error and advice.structured_content["move"] in legal:
-                move, action = advice.structured_content["move"], None
+        if not await self.is_legal(move, legal) and self.bot_name is not None:
+            advised = await self.advice(self.bot_name)
+            if await self.is_legal(advised, legal):
+                move, action = advised, None
                 self.advised += 1
-        if move not in legal:
+        if not await self.is_legal(move, legal):
             self.fallbacks += 1
-            move, action = next(iter(sorted(legal))), None
+            move, action = await self.advice("random"), None
+            if not await self.is_legal(move, legal):
+                move = next(iter(sorted(legal)))
         self.decisions += 1
         if action is not None:
             await self.call("apply_move", game_id=self.game_id, token=self.token, actions=[action.model_dump(mode="json")])
         else:
             await self.call("apply_move", game_id=self.game_id, token=self.token, move=move)
+
+    async def is_legal(self, move: str | None, listed: set[str]) -> bool:
+        """Whether the server would accept ``move`` now: listed, or accepted by a dry run (lists may be partial)."""
+        if move is None:
+            return False
+        if move in listed:
+            return True
+        result = await self.client.call_tool("apply_move", {"game_id": self.game_id, "token": self.token,
+                                                            "move": move, "dry_run": True})
+        return not result.is_error
+
+    async def advice(self, bot: str) -> str | None:
+        """The move the server's bot ``bot`` would play at this seat (asked with this seat's token), or None."""
+        result = await self.client.call_tool("suggest_move", {"game_id": self.game_id, "token": self.token,
+                                                              "bot": bot, "seconds": self.seconds})
+        return None if result.is_error else result.structured_content["move"]
 
     async def read_log(self) -> int:
         """Bring the log up to date; how many moves are still hidden from this seat. Moves are read once while
