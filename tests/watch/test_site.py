@@ -85,3 +85,17 @@ def test_pages_replays_and_events_of_a_game(site, sessions):
 def test_without_any_token_the_site_is_open_like_the_server(sessions):
     with TestClient(http_app(build_server(sessions), "127.0.0.1", None), base_url="http://127.0.0.1") as client:
         assert client.get("/watch/").status_code == 200
+
+
+def test_on_a_loopback_address_the_site_refuses_other_hosts_and_origins(site):
+    """DNS rebinding: a page of evil.example resolving to 127.0.0.1 must not read the site (the SDK guards /mcp)."""
+    key = {"Authorization": "Bearer look"}
+    assert site.get("/watch/", headers={**key, "Host": "127.0.0.1:8765"}).status_code == 200
+    assert site.get("/watch/", headers={**key, "Host": "localhost:8765", "Origin": "http://localhost:8765"}).status_code == 200
+    assert site.get("/watch/", headers={**key, "Host": "evil.example:8765"}).status_code == 421
+    assert site.get("/watch/", headers={**key, "Host": "127.0.0.1:8765", "Origin": "http://evil.example"}).status_code == 403
+
+
+def test_on_a_public_address_the_site_leaves_hosts_to_the_operator(sessions):
+    with TestClient(http_app(build_server(sessions), "0.0.0.0", None), base_url="http://games.example") as client:
+        assert client.get("/watch/").status_code == 200

@@ -6,10 +6,13 @@ import hmac
 import json
 
 from mcp.server.mcpserver import MCPServer
+from mcp.server.transport_security import TransportSecurityMiddleware, TransportSecuritySettings
+from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 MCP_PATH = "/mcp"
 WATCH_PATH = "/watch"
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 class BearerToken:
@@ -47,6 +50,29 @@ async def refuse(send: Send, reason: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+class LoopbackHostOnly:
+    """A site served on a loopback address answers only requests that name a loopback host (and, if they carry
+    one, a loopback origin): a page of another site cannot reach it through DNS rebinding. The SDK's own check,
+    which guards ``/mcp`` the same way, with the port optional."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        names = ("127.0.0.1", "localhost", "[::1]")
+        self.check = TransportSecurityMiddleware(TransportSecuritySettings(
+            enable_dns_rebinding_protection=True,
+            allowed_hosts=[h for name in names for h in (name, f"{name}:*")],
+            allowed_origins=[o for name in names for o in (f"http://{name}", f"http://{name}:*")],
+        ))
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            refused = await self.check.validate_request(Request(scope))
+            if refused is not None:
+                await refused(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 class BesideMcp:
     """Requests for the watching site (``/watch`` and below) go to it; everything else (``/mcp``, the server's
     lifespan) to the MCP app. The site checks its own tokens (the server's and the viewing token)."""
@@ -66,8 +92,8 @@ class BesideMcp:
 def http_app(
     mcp: MCPServer, host: str, token: str | None, stateless: bool = False, view_token: str | None = None
 ) -> ASGIApp:
-    """The streamable HTTP app at ``/mcp`` (DNS-rebinding protection on for loopback hosts) and, for a
-    Tabletop server, the watching site at ``/watch`` (open to the server's token and to ``view_token``).
+    """The streamable HTTP app at ``/mcp`` and, for a Tabletop server, the watching site at ``/watch`` (open to
+    the server's token and to ``view_token``); both with DNS-rebinding protection on loopback hosts.
 
     ``stateless``: keep no MCP session between requests, even for clients of the older protocol versions that
     open one with ``initialize`` (newer ones never do), so that any server of a fleet can answer any request.
@@ -79,4 +105,5 @@ def http_app(
         return guarded
     from ..watch.site import watch_app
 
-    return BesideMcp(guarded, watch_app(sessions, [t for t in (token, view_token) if t]))
+    site = watch_app(sessions, [t for t in (token, view_token) if t])
+    return BesideMcp(guarded, LoopbackHostOnly(site) if host in LOOPBACK else site)
