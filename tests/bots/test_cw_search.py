@@ -3,6 +3,7 @@ rollout policy (legal answers only, its width, every seat judged by its own eval
 
 from __future__ import annotations
 
+from tabletop.bots.cthulhu_wars.heuristic import CwHeuristicBot
 from tabletop.bots.cthulhu_wars.search import PRIOR, CwSearchBot, GreedyPolicy, blended, main_choice, thin
 from tabletop.core.rng import Rng
 from tabletop.games.cthulhu_wars import ENGINE as CW
@@ -100,3 +101,28 @@ def test_the_search_plays_one_of_the_heuristics_candidates_and_reports_its_futur
         assert ranked[0].action == table[0][0] and ranked[0].action in CW.legal_actions(state, seat)
         return
     raise AssertionError("no searched decision found")
+
+
+def test_the_search_keeps_its_budget_and_falls_back_on_the_heuristics_order():
+    """No rollout starts once the budget is spent (the heuristic's ranking counts against it): with no time left
+    the heuristic's best candidate is played; with fewer iterations than candidates only that many are played out."""
+    from tabletop.bots.base import Budget
+
+    for seed in range(12):
+        state = turn_position(seed, 70 + 7 * seed)
+        if state is None:
+            continue
+        seat = CW.to_move(state)[0]
+        bot = CwSearchBot(4, seconds=None, iterations=2)
+        ranked, searched = bot.decide(state, seat, bot.default)
+        if not searched or len(bot.last["table"]) < 3:
+            continue
+        assert bot.last["iterations"] == 2 and sum(n for _, _, n in bot.last["table"]) == 2
+        assert sorted(n for _, _, n in bot.last["table"])[-2:] == [1, 1] and min(n for _, _, n in bot.last["table"]) == 0
+        late = CwSearchBot(4)
+        ranked, searched = late.decide(state, seat, Budget(seconds=1e-9))
+        heuristic = CwHeuristicBot(4).rank(state, seat, CW.legal_actions(state, seat))
+        assert late.last["iterations"] == 0
+        assert ranked[0].action == heuristic[0].action
+        return
+    raise AssertionError("no searched decision with three candidates found")

@@ -16,7 +16,8 @@ own generator, so the real hidden values and the game's real future dice are nev
    position is scored by the evaluation. Dice are thus sampled, enemy replies included.
 3. The heuristic's own value of a candidate counts as ``PRIOR`` samples of its mean, so a few noisy
    futures do not overturn a clear one-step judgement; the candidate with the best mean is played
-   (ties: the heuristic's order).
+   (ties: the heuristic's order). The budget is kept: no rollout starts once it is spent (the
+   heuristic's ranking counts against it), and a candidate never played out keeps its prior.
 
 The budget is wall-clock seconds per decision (default 1 s; a tournament may allow up to 5 s) or a
 number of iterations (exactly reproducible).
@@ -46,7 +47,7 @@ MARGIN = 12.0
 HORIZON = 80
 EXPLORATION = 6.0
 #: The heuristic's one-step value counts as this many samples of a candidate's mean.
-PRIOR = 2
+PRIOR = 4
 #: Answers the rollouts' greedy look-ahead compares for a turn action.
 GREEDY_WIDTH = 12
 
@@ -108,10 +109,11 @@ class CwSearchBot:
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         iterations = 0
-        while iterations < len(candidates) or clock.more():
+        while clock.more():  # the ranking above counts against the budget: out of time, the heuristic's order
             iterations += 1
-            if iterations <= len(candidates):
-                i = iterations - 1
+            unseen = [k for k in range(len(candidates)) if not counts[k]]
+            if unseen:
+                i = unseen[0]
             else:
                 means = blended(prior, totals, counts)
                 log_n = math.log(iterations + PRIOR * len(candidates))
