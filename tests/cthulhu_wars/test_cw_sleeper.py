@@ -68,6 +68,22 @@ def test_lethargy_does_nothing_as_the_action_of_the_turn():
     assert state.turn.acted and state.seats[seat(state, SL)].power == power
 
 
+def test_lethargy_needs_an_enemy_with_power_that_still_takes_turns_not_a_hibernating_one():
+    """Lethargy waits while an enemy still has Power; a hibernating Windwalker takes no more turns this Action phase
+    (cthulhu-wars/windwalker, Hibernate), so the Power it keeps does not make Lethargy legal."""
+    state = game(factions=(GC, WW, SL))
+    put(state, SL, "tsathoggua", HOME)
+    gc, ww = seat(state, GC), seat(state, WW)
+    state.seats[gc].power = 0
+    state.seats[ww].power = 6
+    assert "sl-lethargy" in texts(state, SL)
+    state.seats[ww].flags["hibernating"] = True
+    assert board.faction_of(state, ww).sits_out(state, ww)
+    assert "sl-lethargy" not in texts(state, SL)
+    state.seats[gc].power = 1  # an enemy still taking turns with Power: Lethargy again
+    assert "sl-lethargy" in texts(state, SL)
+
+
 def test_the_three_pay_three_requirements():
     state = game()
     sl, gc, bg = seat(state, SL), seat(state, GC), seat(state, BG)

@@ -233,14 +233,20 @@ class Sleeper(Faction):
             if "give-three" not in paid:
                 options += [GiveThree(faction=o.faction) for s, o in enumerate(state.seats) if s != seat]
             options += [m() for m, name in ((AllGainOne, "all-gain-one"), (AllLoseOne, "all-lose-one")) if name not in paid]
-        if self.tsathoggua_in_play(state, seat) and any(
-            o.power > 0 for s, o in enumerate(state.seats) if s != seat
-        ):
+        if self.tsathoggua_in_play(state, seat) and self.enemy_still_acting(state, seat):
             options.append(Lethargy())
         options += self.sorcery_options(state, seat) + self.capture_monster_options(state, seat)
         options += self.slumber_options(state, seat)
         options += self.borrowed_actions(state, seat)
         return options
+
+    @staticmethod
+    def enemy_still_acting(state: GameState, seat: int) -> bool:
+        """Lethargy's condition (``cthulhu-wars/sleeper``): an enemy still has Power *and* takes turns this Action
+        phase; a hibernating enemy's kept Power does not count (``cthulhu-wars/windwalker``, Hibernate: it takes no
+        more turns; the phase ends when every faction that is not hibernating is out of Power)."""
+        return any(o.power > 0 and not board.faction_of(state, s).sits_out(state, s)
+                   for s, o in enumerate(state.seats) if s != seat)
 
     def borrowed_actions(self, state: GameState, seat: int) -> list[BaseModel]:
         options: list[BaseModel] = []
