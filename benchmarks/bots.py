@@ -49,8 +49,8 @@ class GameResult:
     actions: int
     times: list[float] = field(default_factory=list)  # seconds per decision of the bot under test
     turn_times: list[float] = field(default_factory=list)  # War: seconds per whole turn of the bot under test
-    turn_cpu: list[float] = field(default_factory=list)  # War: the same in CPU seconds of the process (one core)
     note: str = ""
+    turn_cpu: list[float] = field(default_factory=list)  # War: the same in CPU seconds of the process (one core)
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -102,7 +102,7 @@ def war_game(args: tuple) -> GameResult:
         turn_cpu.append(cpu_clock)
     outcome = engine.outcome(state)
     return GameResult(float(outcome.winners == [me]), bool(outcome.winners), state.turn, actions, times, turn_times,
-                      outcome.reason, turn_cpu)
+                      outcome.reason, turn_cpu=turn_cpu)
 
 
 # ---- Cthulhu Wars -------------------------------------------------------------------------------

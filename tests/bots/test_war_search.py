@@ -63,7 +63,10 @@ def test_the_search_keeps_the_best_foreseen_turn_and_stops_at_its_budget(middle_
     assert wide.last["candidates"] == 6
     assert wide.last["value"] >= wide.last["greedy"] - wide.noise / 2  # never worse than the greedy turn
 
-    ticks = itertools.count()
-    timed = WarSearchBot(1, timer=lambda: next(ticks) * 0.25)  # a clock that moves 0.25 s at every look
-    timed.search(state, seat, Budget(seconds=1.0))
-    assert 1 <= timed.last["candidates"] <= 3
+    examined = []
+    for seconds in (1.0, 2.0):
+        ticks = itertools.count()
+        timed = WarSearchBot(1, timer=lambda: next(ticks) * 0.25)  # a clock that moves 0.25 s at every look
+        timed.search(state, seat, Budget(seconds=seconds))
+        examined.append(timed.last["candidates"])
+    assert 1 <= examined[0] <= 4 < examined[1] <= 8

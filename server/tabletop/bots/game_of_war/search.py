@@ -87,24 +87,26 @@ class WarSearchBot:
         self.mine.cache = self.model.cache = {}
         seen: set[tuple] = set()
         best_value, best_plays, examined, greedy_value, spent_each = float("-inf"), None, 0, 0.0, 0.0
+        last = begun
         for plays, end in self.candidates(state, seat):
-            now = timer()
-            if best_plays is not None and (
-                    (iterations is not None and examined >= iterations)
-                    or (seconds is not None and now + spent_each > begun + seconds)):
-                break
             key = position_key(end)
             if key in seen:
                 continue
             seen.add(key)
             value = self.reply_value(end, seat)
-            spent_each = max(spent_each, timer() - now)
             if best_plays is None:
                 greedy_value = value
             value += self.noise * (self.rng.below(1 << 20) / (1 << 20) - 0.5)
             examined += 1
             if value > best_value:
                 best_value, best_plays = value, plays
+            # Stop when the iterations are spent, or when one more candidate (making it and playing it out, as long
+            # as the longest so far) would overrun the time.
+            now = timer()
+            spent_each, last = max(spent_each, now - last), now
+            if (iterations is not None and examined >= iterations) or (
+                    seconds is not None and now + spent_each > begun + seconds):
+                break
         self.mine.cache = self.model.cache = None
         self.last = {"candidates": examined, "value": best_value, "greedy": greedy_value}
         return best_plays
