@@ -1,19 +1,24 @@
-"""A Game of War: a search player that looks a whole turn ahead of its own (rules ``game-of-war/turn``).
+"""A Game of War: a search player that looks whole turns ahead (rules ``game-of-war/turn``).
 
-A Game of War has no dice and, once play begins, no hidden information, so the search is a plain
-two-ply look-ahead over *whole turns*:
+A Game of War has no dice and, once play begins, no hidden information, so the search weighs
+*whole turns* by playing them out:
 
-1. **Candidate turns.** The heuristic's greedy plan, then plans that start with each of the next
-   best first moves (by the evaluation) and are completed greedily, best first.
-2. **Replies.** For each candidate, the opponent's whole reply is planned the same way (its own
-   greedy turn: up to five moves and its best attack), and the position after it is evaluated for
-   us with the static evaluation (``evaluation.py``): material, lines of communication, threats,
-   our chances on the next turn, advance.
-3. The candidate whose worst foreseen outcome is best is played. Candidates are examined until the
-   budget runs out (by default 1.5 s per turn, spent on the turn's first decision; the plan is then
-   kept for the turn's remaining moves), at least two of them.
+1. **Candidate turns** (``candidates``), most promising first: the heuristic's greedy plan; its
+   moves closed another way (each open attack, or none); plans that leave the greedy line at its
+   first, second or third move for one of the next best moves there (completed greedily); the
+   greedy moves cut short. Interleaved, so that a short budget still sees variety.
+2. **Play-out.** After each candidate the opponent replies as the heuristic plays (its greedy
+   turn: up to five moves and its best attack, without its noise), then each side plays one more
+   greedy turn (``ROLLOUT``); the position reached is scored for us with the static evaluation
+   (``evaluation.py``: material, lines of communication, threats, chances, advance). A rollout
+   over the heuristic's own turns sees losses the static terms only guess at: units cut off and
+   picked off, a relay or an arsenal falling a turn later.
+3. The candidate with the best value is played (ties broken by a little noise). Candidates are
+   examined until the budget would be overrun by one more (by default 1.5 s per turn, spent on the
+   turn's first decision; the plan is kept for the turn's remaining moves); the greedy plan always.
 
-With a budget in iterations (candidates examined) the search is exactly reproducible.
+With a budget in iterations (candidates examined) the search is exactly reproducible. The clock is
+wall time; a benchmark may pass the process's CPU time (``timer``) to count one core's seconds.
 """
 
 from __future__ import annotations
@@ -28,7 +33,6 @@ from tabletop.games.game_of_war.rules import ATTACK, END, MOVE, attack_options, 
 from tabletop.games.game_of_war.state import OVER, PLAY, SETUP, State
 
 from ..base import Budget, Suggestion
-from . import evaluation as ev
 from .heuristic import TurnPlanner, explain, position_key, remember, setup_suggestion
 
 DEFAULT_SECONDS = 1.5
@@ -37,7 +41,7 @@ ROLLOUT = 1
 
 
 class WarSearchBot:
-    """Two-ply whole-turn search with the heuristic as move ordering, opponent model and evaluation."""
+    """Whole-turn search by play-out, with the heuristic as move ordering, opponent model and rollout policy."""
 
     def __init__(self, seed: int = 0, seconds: float | None = DEFAULT_SECONDS, iterations: int | None = None,
                  width: int = 8, noise: float = 0.05, rollout: int = ROLLOUT, name: str = "search",
@@ -65,8 +69,8 @@ class WarSearchBot:
         plays = self.turn_plan(state, seat, budget, fresh=budget is not None)
         info = self.last
         lead = (
-            f"Searched {info.get('candidates', 0)} whole turns, each against the opponent's best reply as the "
-            f"heuristic sees it; this one leaves {info.get('value', 0.0):+.1f} after that reply "
+            f"Searched {info.get('candidates', 0)} whole turns, each played on against the opponent's reply as the "
+            f"heuristic sees it and one more turn of each side; this one leaves {info.get('value', 0.0):+.1f} "
             f"(the plain greedy turn: {info.get('greedy', 0.0):+.1f})."
         )
         return explain(state, seat, plays, lead=lead, value=info.get("value"))
@@ -162,9 +166,10 @@ class WarSearchBot:
                 yield greedy[:k] + [finish], end
 
     def reply_value(self, end: State, seat: int) -> float:
-        """Our evaluation after the opponent's planned reply to a turn ending in ``end``."""
+        """Our evaluation after the opponent's planned reply to a turn ending in ``end`` and ``rollout`` more
+        greedy turns of each side (sooner if the game ends)."""
         s = end
-        for turn in range(1 + 2 * self.rollout):
+        for _ in range(1 + 2 * self.rollout):
             if s.phase == OVER:
                 break
             planner = self.mine if s.side == seat else self.model
