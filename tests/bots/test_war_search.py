@@ -70,3 +70,12 @@ def test_the_search_keeps_the_best_foreseen_turn_and_stops_at_its_budget(middle_
         timed.search(state, seat, Budget(seconds=seconds))
         examined.append(timed.last["candidates"])
     assert 1 <= examined[0] <= 4 < examined[1] <= 8
+
+
+def test_a_budget_too_short_to_play_out_any_turn_plays_the_greedy_one(middle_game):
+    state, seat = middle_game, middle_game.side
+    greedy, _, _ = TurnPlanner(Rng(0), 0.0).plan(state, seat)
+    ticks = itertools.count()
+    bot = WarSearchBot(1, timer=lambda: next(ticks) * 1.0)  # the greedy plan alone "took" a whole second
+    assert bot.search(state, seat, Budget(seconds=1.0)) == greedy
+    assert bot.last["candidates"] == 0 and bot.last["value"] == bot.last["greedy"] > float("-inf")

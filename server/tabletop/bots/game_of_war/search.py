@@ -97,6 +97,11 @@ class WarSearchBot:
             if key in seen:
                 continue
             seen.add(key)
+            if best_plays is None and seconds is not None and (timer() - begun) * (2 + 2 * self.rollout) > seconds:
+                # The budget is too short to play out even the greedy turn: play it as is, valued as it stands.
+                best_plays, best_value = plays, self.mine.score(end, seat)
+                greedy_value = best_value
+                break
             value = self.reply_value(end, seat)
             if best_plays is None:
                 greedy_value = value
