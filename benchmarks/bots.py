@@ -50,6 +50,7 @@ class GameResult:
     times: list[float] = field(default_factory=list)  # seconds per decision of the bot under test
     turn_times: list[float] = field(default_factory=list)  # War: seconds per whole turn of the bot under test
     note: str = ""
+    turn_cpu: list[float] = field(default_factory=list)  # War: the same in CPU seconds of the process (one core)
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -74,13 +75,14 @@ def war_game(args: tuple) -> GameResult:
     if match == "war-heuristic":
         bots[me], bots[1 - me] = WarHeuristicBot(seed), RandomBot(seed + 10_000)
     else:
-        bots[me], bots[1 - me] = WarSearchBot(seed, seconds=seconds), WarHeuristicBot(seed + 10_000)
+        # The search's budget is counted in CPU seconds (one core), whatever else the machine is running.
+        bots[me], bots[1 - me] = WarSearchBot(seed, seconds=seconds, timer=time.process_time), WarHeuristicBot(seed + 10_000)
     state = engine.new_game(engine.read_options({"max_turns": max_turns}), 2, seed)
-    times, turn_times = [], []
-    turn_clock, current_turn, actions = 0.0, None, 0
+    times, turn_times, turn_cpu = [], [], []
+    turn_clock, cpu_clock, current_turn, actions = 0.0, 0.0, None, 0
     while engine.to_move(state):
         seat = engine.to_move(state)[0]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(engine, state, seat)
         spent = time.perf_counter() - start
         if seat == me:
@@ -89,15 +91,18 @@ def war_game(args: tuple) -> GameResult:
                 if current_turn != state.turn:
                     if current_turn is not None:
                         turn_times.append(turn_clock)
-                    current_turn, turn_clock = state.turn, 0.0
+                        turn_cpu.append(cpu_clock)
+                    current_turn, turn_clock, cpu_clock = state.turn, 0.0, 0.0
                 turn_clock += spent
+                cpu_clock += time.process_time() - cpu
         state, _ = engine.apply(state, seat, action)
         actions += 1
     if current_turn is not None:
         turn_times.append(turn_clock)
+        turn_cpu.append(cpu_clock)
     outcome = engine.outcome(state)
     return GameResult(float(outcome.winners == [me]), bool(outcome.winners), state.turn, actions, times, turn_times,
-                      outcome.reason)
+                      outcome.reason, turn_cpu=turn_cpu)
 
 
 # ---- Cthulhu Wars -------------------------------------------------------------------------------
@@ -181,6 +186,9 @@ def report(match: str, results: list[GameResult], elapsed: float, seconds: float
         turns = [t for r in results for t in r.turn_times]
         print(f"time per whole turn: median {statistics.median(turns) * 1000:.0f} ms, p99 {percentile(turns, 0.99) * 1000:.0f} ms, "
               f"max {max(turns) * 1000:.0f} ms")
+        cpu = [t for r in results for t in r.turn_cpu]
+        print(f"CPU time per whole turn (one core): median {statistics.median(cpu) * 1000:.0f} ms, "
+              f"p99 {percentile(cpu, 0.99) * 1000:.0f} ms, max {max(cpu) * 1000:.0f} ms")
     elif match == "cw-heuristic":
         low, high = wilson(wins, n)
         print(f"heuristic wins {wins:.2f}/{n} = {wins / n:.1%} (95% interval {low:.1%}-{high:.1%})")

@@ -12,7 +12,7 @@ from .base import Budget, RandomBot, Suggestion
 BOTS: dict[str, dict[str, str]] = {
     "game-of-war": {
         "heuristic": "plans the whole turn greedily with a static evaluation (material, lines, threats)",
-        "search": "looks at whole turns against the opponent's best reply (two plies)",
+        "search": "plays whole turns out against the opponent's reply and a turn more each",
         "random": "a uniformly random legal move (a baseline)",
     },
     "cthulhu-wars": {

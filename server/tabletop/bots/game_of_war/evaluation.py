@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from tabletop.games.game_of_war.board import (
+    ARSENAL_SQUARES,
     FORTRESSES,
     LINES,
     MOUNTAINS,
@@ -116,6 +117,20 @@ _OWN_FLAT = OWN_DEFENCE.reshape(-1)
 _RING2 = tuple(sum(1 << int(t) for t in np.nonzero(DISTANCE[sq] == 2)[0]) for sq in range(SQUARES))
 
 
+def raid_value(state: State, attacker: int) -> float:
+    """Value of the best empty enemy arsenal an online combat unit of ``attacker`` is within a move of
+    (the last arsenal ends the game)."""
+    arsenals = state.arsenals[1 - attacker]
+    targets = arsenals & ~(state.units[0] | state.units[1])
+    if not targets:
+        return 0.0
+    ready = state.units[attacker] & state.network.online[attacker] & ~state.relays[attacker]
+    for t in bits(targets):
+        if NEIGHBOURS[t] & ready or any(MOVE[state.pieces[sq] & 7] == 2 for sq in bits(_RING2[t] & ready)):
+            return ARSENAL_VALUE if bin(arsenals).count("1") > 1 else WIN / 10
+    return 0.0
+
+
 @dataclass
 class Terms:
     """The evaluation of a position for one side, term by term (positive: good for that side)."""
@@ -193,17 +208,7 @@ class Position:
         return (float(gains[i]), int(self.squares[i])) if gains[i] > 0 else (0.0, NO_SQUARE)
 
     def raid_value(self, state: State, attacker: int) -> float:
-        """Value of the best empty enemy arsenal an online combat unit of ``attacker`` is within a move of
-        (the last arsenal ends the game)."""
-        arsenals = state.arsenals[1 - attacker]
-        targets = arsenals & ~(state.units[0] | state.units[1])
-        if not targets:
-            return 0.0
-        ready = state.units[attacker] & state.network.online[attacker] & ~state.relays[attacker]
-        for t in bits(targets):
-            if NEIGHBOURS[t] & ready or any(MOVE[state.pieces[sq] & 7] == 2 for sq in bits(_RING2[t] & ready)):
-                return ARSENAL_VALUE if bin(arsenals).count("1") > 1 else WIN / 10
-        return 0.0
+        return raid_value(state, attacker)
 
     def advance(self, state: State, side: int) -> float:
         """Online combat units close to the enemy arsenals and to enemy units (a march that keeps its lines).
@@ -284,3 +289,108 @@ def evaluate(state: State, side: int) -> Terms:
 
 def score(state: State, side: int) -> float:
     return evaluate(state, side).total
+
+
+# ---- many positions at once ---------------------------------------------------------------------
+#: Every arsenal square and its side, in a fixed order (a destroyed arsenal is masked out position by position).
+_ARSENAL_SLOTS = [(sq, side) for side in (0, 1) for sq in bits(ARSENAL_SQUARES[side])]
+_SLOT_SQUARES = np.array([sq for sq, _ in _ARSENAL_SLOTS])
+_SLOT_SIDES = np.array([side for _, side in _ARSENAL_SLOTS])
+_FAR = 1_000
+
+
+def score_many(states: list[State], side: int) -> np.ndarray:
+    """``score(state, side)`` for every state, computed together (the same terms as ``evaluate``, batched in
+    numpy over positions with the same number of units). This is what the planners call: a greedy step
+    scores every legal move's position in one go."""
+    out = np.empty(len(states))
+    groups: dict[int, list[int]] = {}
+    for i, state in enumerate(states):
+        if state.phase == OVER:
+            out[i] = evaluate(state, side).total
+        else:
+            groups.setdefault(len(state.pieces), []).append(i)
+    for n, members in groups.items():
+        out[members] = _score_group([states[i] for i in members], side) if n else [
+            evaluate(states[i], side).total for i in members]
+    return out
+
+
+def _score_group(states: list[State], side: int) -> np.ndarray:
+    """The batched evaluation of positions in play that all hold the same number of units."""
+    enemy = 1 - side
+    squares = np.array([list(s.pieces) for s in states], dtype=np.int64)  # (M, n)
+    packed = np.array([list(s.pieces.values()) for s in states], dtype=np.int64)
+    kinds, sides = packed & 7, packed >> 3
+    online = np.array([[(s.network.online[c >> 3] >> sq) & 1 for sq, c in s.pieces.items()] for s in states],
+                      dtype=bool)
+    rows = kinds * SQUARES + squares
+    # Unit values: the last relay counts more; an offline unit half.
+    last_relay = np.array([[bin(s.relays[0]).count("1") == 1, bin(s.relays[1]).count("1") == 1] for s in states])
+    values = _VALUES[kinds] + LAST_RELAY_BONUS * (np.take_along_axis(last_relay, sides, axis=1) & (kinds >= 4))
+    values = np.where(online, values, values * OFFLINE_FACTOR)
+    # Attack and support on every unit's square, from the online units of each side (unit i on unit j).
+    acts = online[:, :, None]
+    same = sides[:, :, None] == sides[:, None, :]
+    attack = np.where(acts & ~same, ATTACK_TABLE[rows[:, :, None], squares[:, None, :]], 0).sum(axis=1)
+    support = np.where(acts & same, SUPPORT_TABLE[rows[:, :, None], squares[:, None, :]], 0).sum(axis=1)
+    defence = np.where(online, _OWN_FLAT[rows], 0) + support
+    gains = np.where(attack >= defence + 2, values, np.where(attack == defence + 1, values * 0.1, 0.0))
+    mine_units, their_units = sides == side, sides == enemy
+    # Material and lines of communication.
+    arsenal_counts = np.array([[bin(s.arsenals[side]).count("1"), bin(s.arsenals[enemy]).count("1")] for s in states])
+    arsenal_worth = arsenal_counts * ARSENAL_VALUE + np.where(arsenal_counts > 0, LAST_ARSENAL_BONUS, 0.0)
+    material = ((values * mine_units).sum(axis=1) - (values * their_units).sum(axis=1)
+                + arsenal_worth[:, 0] - arsenal_worth[:, 1])
+    communication = np.array([
+        RELAYING_BONUS * (bin(s.relays[side] & s.network.cover[side]).count("1")
+                          - bin(s.relays[enemy] & s.network.cover[enemy]).count("1")) for s in states])
+    # Threats and chances: the best capture or raid for each side.
+    raids = np.array([[raid_value(s, side), raid_value(s, enemy)] for s in states])
+    mine = np.maximum(np.where(their_units, gains, 0.0).max(axis=1), raids[:, 0])
+    theirs = np.maximum(np.where(mine_units, gains, 0.0).max(axis=1), raids[:, 1])
+    to_move = np.array([s.side == side for s in states])
+    fresh = np.array([not s.attack_used for s in states])
+    opportunities = np.where(to_move & fresh, 0.7, 0.35) * mine
+    threats = -np.where(to_move & fresh, 0.8, 0.9) * theirs
+    # Arsenal pressure and advance.
+    fighters = online & (kinds < 4)
+    to_slots = DISTANCE[_SLOT_SQUARES[None, :, None], squares[:, None, :]]  # (M, arsenals, n)
+    alive = np.array([[s.arsenals[a_side] >> sq & 1 for sq, a_side in _ARSENAL_SLOTS] for s in states], dtype=bool)
+    occupied = np.array([[s.units[a_side] >> sq & 1 for sq, a_side in _ARSENAL_SLOTS] for s in states], dtype=bool)
+    near = DISTANCE[squares[:, :, None], squares[:, None, :]]  # (M, n, n)
+    pressure = {}
+    advance = {}
+    for s in (side, enemy):
+        pressure[s] = _pressure(to_slots, alive, occupied, fighters, sides, s)
+        advance[s] = _advance(to_slots, alive, near, fighters, sides, defence, s)
+    threats = threats - pressure[side]
+    opportunities = opportunities + pressure[enemy]
+    return material + communication + threats + opportunities + advance[side] - advance[enemy]
+
+
+def _pressure(to_slots, alive, occupied, fighters, sides, side: int) -> np.ndarray:
+    """``Position.arsenal_pressure`` for every position of a batch."""
+    attackers = (fighters & (sides != side))[:, None, :]
+    guards = ((to_slots <= 2) & (fighters & (sides == side))[:, None, :]).sum(axis=2)
+    pressure = (np.where(attackers, np.clip(5 - to_slots, 0, 3), 0) * 1.5).sum(axis=2)
+    pressure = np.maximum(0.0, pressure - 3.0 * guards)
+    pressure = np.where(occupied, pressure * 0.5, pressure)
+    pressure = np.minimum(pressure, PRESSURE_CAP) * (alive & (_SLOT_SIDES == side)[None, :])
+    return pressure.sum(axis=1)
+
+
+def _advance(to_slots, alive, near, fighters, sides, defence, side: int) -> np.ndarray:
+    """``Position.advance`` for every position of a batch."""
+    mine = fighters & (sides == side)
+    theirs = sides != side
+    pulls = (alive & (_SLOT_SIDES != side)[None, :])[:, :, None] & mine[:, None, :]
+    total = -0.05 * np.where(pulls, to_slots, 0).sum(axis=(1, 2))
+    pairs = mine[:, :, None] & theirs[:, None, :]
+    masked = np.where(pairs, near, _FAR)
+    nearest_enemy = masked.min(axis=2)  # per our unit
+    total -= 0.02 * np.where(mine & theirs.any(axis=1)[:, None], nearest_enemy, 0).sum(axis=1)
+    weak = theirs & (defence <= 5)
+    nearest_hunter = masked.min(axis=1)  # per enemy unit
+    total -= 0.12 * np.where(weak, nearest_hunter, 0).sum(axis=1)
+    return np.where(mine.any(axis=1), total, 0.0)

@@ -49,13 +49,18 @@ class TurnPlanner:
         self.cache: dict[tuple, float] | None = None  # evaluations already made, by position
 
     def score(self, state: State, side: int) -> float:
+        return float(self.score_all([state], side)[0])
+
+    def score_all(self, states: list[State], side: int) -> list[float]:
+        """The evaluation of each state for ``side`` (batched; remembered by position while ``cache`` is set)."""
         if self.cache is None:
-            return ev.score(state, side)
-        key = (side, state.side, state.phase, state.attack_used, state.arsenals, frozenset(state.pieces.items()))
-        value = self.cache.get(key)
-        if value is None:
-            value = self.cache[key] = ev.score(state, side)
-        return value
+            return ev.score_many(states, side).tolist()
+        keys = [(side, s.side, s.phase, s.attack_used, s.arsenals, frozenset(s.pieces.items())) for s in states]
+        missing = [i for i, k in enumerate(keys) if k not in self.cache]
+        if missing:
+            for i, value in zip(missing, ev.score_many([states[i] for i in missing], side).tolist()):
+                self.cache[keys[i]] = value
+        return [self.cache[k] for k in keys]
 
     def late(self) -> bool:
         return self.deadline is not None and time.perf_counter() > self.deadline
@@ -105,10 +110,10 @@ class TurnPlanner:
         if not moves:
             return []
         least = float("-inf") if forced or not floor else self.score(state, side) + 0.05
+        afters = [play(state, p)[0] for p in moves]
         scored = []
-        for p in moves:
-            after, _ = play(state, p)
-            value = self.score(after, side) + self.jitter()
+        for p, after, value in zip(moves, afters, self.score_all(afters, side)):
+            value += self.jitter()
             if value > least:
                 scored.append((value, p, after))
         scored.sort(key=lambda t: -t[0])
@@ -122,9 +127,9 @@ class TurnPlanner:
         if not options:  # nothing but moves (cannot happen at the end of a plan; kept for safety)
             options = legal[:1]
         best_value, best = float("-inf"), None
-        for p in options:
-            after, _ = play(state, p)
-            value = self.score(after, side) + self.jitter()
+        afters = [play(state, p)[0] for p in options]
+        for p, after, value in zip(options, afters, self.score_all(afters, side)):
+            value += self.jitter()
             if value > best_value:
                 best_value, best = value, (p, after)
         return best

@@ -1,51 +1,60 @@
-"""A Game of War: a search player that looks a whole turn ahead of its own (rules ``game-of-war/turn``).
+"""A Game of War: a search player that looks whole turns ahead (rules ``game-of-war/turn``).
 
-A Game of War has no dice and, once play begins, no hidden information, so the search is a plain
-two-ply look-ahead over *whole turns*:
+A Game of War has no dice and, once play begins, no hidden information, so the search weighs
+*whole turns* by playing them out:
 
-1. **Candidate turns.** The heuristic's greedy plan, then plans that start with each of the next
-   best first moves (by the evaluation) and are completed greedily, best first.
-2. **Replies.** For each candidate, the opponent's whole reply is planned the same way (its own
-   greedy turn: up to five moves and its best attack), and the position after it is evaluated for
-   us with the static evaluation (``evaluation.py``): material, lines of communication, threats,
-   our chances on the next turn, advance.
-3. The candidate whose worst foreseen outcome is best is played. Candidates are examined until the
-   budget runs out (by default 1.5 s per turn, spent on the turn's first decision; the plan is then
-   kept for the turn's remaining moves), at least two of them.
+1. **Candidate turns** (``candidates``), most promising first: the heuristic's greedy plan; its
+   moves closed another way (each open attack, or none); plans that leave the greedy line at its
+   first, second or third move for one of the next best moves there (completed greedily); the
+   greedy moves cut short. Interleaved, so that a short budget still sees variety.
+2. **Play-out.** After each candidate the opponent replies as the heuristic plays (its greedy
+   turn: up to five moves and its best attack, without its noise), then each side plays one more
+   greedy turn (``ROLLOUT``); the position reached is scored for us with the static evaluation
+   (``evaluation.py``: material, lines of communication, threats, chances, advance). A rollout
+   over the heuristic's own turns sees losses the static terms only guess at: units cut off and
+   picked off, a relay or an arsenal falling a turn later.
+3. The candidate with the best value is played (ties broken by a little noise). Candidates are
+   examined until the budget would be overrun by one more (by default 1.5 s per turn, spent on the
+   turn's first decision; the plan is kept for the turn's remaining moves); the greedy plan always.
 
-With a budget in iterations (candidates examined) the search is exactly reproducible.
+With a budget in iterations (candidates examined) the search is exactly reproducible. The clock is
+wall time; a benchmark may pass the process's CPU time (``timer``) to count one core's seconds.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from tabletop.core.rng import Rng
 from tabletop.games.game_of_war.notation import action_of
-from tabletop.games.game_of_war.state import OVER, SETUP, State
+from tabletop.games.game_of_war.rules import ATTACK, END, MOVE, attack_options, legal_plays, play
+from tabletop.games.game_of_war.state import OVER, PLAY, SETUP, State
 
 from ..base import Budget, Suggestion
-from . import evaluation as ev
 from .heuristic import TurnPlanner, explain, position_key, remember, setup_suggestion
 
 DEFAULT_SECONDS = 1.5
-#: The opponent model moves only units within this many squares of an enemy unit or an arsenal (relays always).
-MODEL_FOCUS = 6
+#: Whole turns of each side played out greedily after the opponent's reply, before the static evaluation.
+ROLLOUT = 1
 
 
 class WarSearchBot:
-    """Two-ply whole-turn search with the heuristic as move ordering, opponent model and evaluation."""
+    """Whole-turn search by play-out, with the heuristic as move ordering, opponent model and rollout policy."""
 
     def __init__(self, seed: int = 0, seconds: float | None = DEFAULT_SECONDS, iterations: int | None = None,
-                 width: int = 8, noise: float = 0.2, name: str = "search") -> None:
+                 width: int = 8, noise: float = 0.05, rollout: int = ROLLOUT, name: str = "search",
+                 timer: Callable[[], float] = time.perf_counter) -> None:
         self.rng = Rng(seed)
         self.name = name
         self.default = Budget(seconds, iterations)
         self.width = width
+        self.rollout = rollout
+        self.timer = timer  # the budget's clock: wall time by default; benchmarks may pass the thread's CPU time
         self.noise = noise
         self.mine = TurnPlanner(self.rng, 0.0)
-        self.model = TurnPlanner(self.rng, 0.0, focus=MODEL_FOCUS)  # the opponent's turn, as the heuristic plays it
+        self.model = TurnPlanner(self.rng, 0.0)  # the opponent's turn, as the heuristic plays it (without its noise)
         self._plans: dict[tuple, list[tuple]] = {}
         self.last: dict[str, Any] = {}
 
@@ -60,8 +69,8 @@ class WarSearchBot:
         plays = self.turn_plan(state, seat, budget, fresh=budget is not None)
         info = self.last
         lead = (
-            f"Searched {info.get('candidates', 0)} whole turns, each against the opponent's best reply as the "
-            f"heuristic sees it; this one leaves {info.get('value', 0.0):+.1f} after that reply "
+            f"Searched {info.get('candidates', 0)} whole turns, each played on against the opponent's reply as the "
+            f"heuristic sees it and one more turn of each side; this one leaves {info.get('value', 0.0):+.1f} "
             f"(the plain greedy turn: {info.get('greedy', 0.0):+.1f})."
         )
         return explain(state, seat, plays, lead=lead, value=info.get("value"))
@@ -74,48 +83,109 @@ class WarSearchBot:
         return plays
 
     def search(self, state: State, seat: int, budget: Budget) -> list[tuple]:
-        begun = time.perf_counter()
-        clock = budget.clock(DEFAULT_SECONDS, None)
-        seconds = budget.seconds if (budget.seconds or budget.iterations) else DEFAULT_SECONDS
-        cache: dict[tuple, float] = {}
-        self.mine.cache = self.model.cache = cache
-        self.mine.deadline = None
-        self.model.deadline = None if seconds is None else begun + seconds
-        greedy, end, _ = self.mine.plan(state, seat)
-        first_moves = self.mine.ranked_moves(state, seat, limit=self.width, floor=False)
-        candidates: list[list[tuple]] = [greedy] + [[m] for _, m, _ in first_moves if not greedy or m != greedy[0]]
+        timer = self.timer
+        begun = timer()
+        if budget.seconds is None and budget.iterations is None:
+            budget = Budget(DEFAULT_SECONDS, None)
+        seconds, iterations = budget.seconds, budget.iterations
+        self.mine.cache = self.model.cache = {}
         seen: set[tuple] = set()
-        best_value, best_plays, examined, greedy_value = float("-inf"), greedy, 0, 0.0
-        spent_each = 0.0
-        for i, plays in enumerate(candidates):
-            now = time.perf_counter()
-            if i >= 2 and (not clock.more() or (seconds is not None and now + spent_each > begun + seconds)):
-                break
-            if i > 0:
-                plays, end, _ = self.mine.plan(state, seat, first=plays[0])
+        best_value, best_plays, examined, greedy_value, spent_each = float("-inf"), None, 0, 0.0, 0.0
+        last = begun
+        for plays, end in self.candidates(state, seat):
             key = position_key(end)
             if key in seen:
                 continue
             seen.add(key)
+            if best_plays is None and seconds is not None and (timer() - begun) * (2 + 2 * self.rollout) > seconds:
+                # The budget is too short to play out even the greedy turn: play it as is, valued as it stands.
+                best_plays, best_value = plays, self.mine.score(end, seat)
+                greedy_value = best_value
+                break
             value = self.reply_value(end, seat)
-            spent_each = max(spent_each, time.perf_counter() - now)
-            if i == 0:
+            if best_plays is None:
                 greedy_value = value
             value += self.noise * (self.rng.below(1 << 20) / (1 << 20) - 0.5)
             examined += 1
             if value > best_value:
                 best_value, best_plays = value, plays
+            # Stop when the iterations are spent, or when one more candidate (making it and playing it out, as long
+            # as the longest so far) would overrun the time.
+            now = timer()
+            spent_each, last = max(spent_each, now - last), now
+            if (iterations is not None and examined >= iterations) or (
+                    seconds is not None and now + spent_each > begun + seconds):
+                break
         self.mine.cache = self.model.cache = None
-        self.model.deadline = None
         self.last = {"candidates": examined, "value": best_value, "greedy": greedy_value}
         return best_plays
 
+    def candidates(self, state: State, seat: int) -> Iterator[tuple[list[tuple], State]]:
+        """Whole turns worth examining, most promising first (made lazily: the budget decides how many).
+
+        The greedy plan; its moves with another finish (each open attack, or none); then plans that leave the
+        greedy line at its first, second... move for one of the next best moves there (completed greedily), and
+        the greedy moves cut short, interleaved so that a short budget still sees variety.
+        """
+        greedy, end, _ = self.mine.plan(state, seat)
+        yield greedy, end
+        if end.phase == OVER and end.winner == seat:
+            return  # the greedy plan wins
+        moves = len(greedy) - (greedy[-1][0] != MOVE)
+        path = [state]  # the position before each of the greedy plan's moves, then before its finish
+        for p in greedy[:moves]:
+            path.append(play(path[-1], p)[0])
+        before_finish = path[-1]
+        if moves < len(greedy) and before_finish.phase == PLAY and before_finish.side == seat:
+            for option in finishes(before_finish):
+                if option != greedy[-1]:
+                    yield greedy[:moves] + [option], play(before_finish, option)[0]
+        queues = [self.deviations(path, greedy, depth, seat) for depth in range(min(moves, 3) or 1)]
+        queues.insert(1, self.truncations(path, greedy, seat))
+        while queues:
+            for queue in list(queues):
+                item = next(queue, None)
+                if item is None:
+                    queues.remove(queue)
+                else:
+                    yield item
+
+    def deviations(self, path: list[State], greedy: list[tuple], depth: int,
+                   seat: int) -> Iterator[tuple[list[tuple], State]]:
+        """Plans that follow the greedy one for ``depth`` moves, then play another good move and go on greedily."""
+        at = path[depth]
+        if at.phase != PLAY or at.side != seat:
+            return
+        for _, move, _ in self.mine.ranked_moves(at, seat, limit=self.width, floor=False):
+            if depth < len(greedy) and move == greedy[depth]:
+                continue
+            plays, end, _ = self.mine.plan(at, seat, first=move)
+            yield greedy[:depth] + plays, end
+
+    def truncations(self, path: list[State], greedy: list[tuple], seat: int) -> Iterator[tuple[list[tuple], State]]:
+        """The greedy moves cut short (latest cut first), then the best finish."""
+        for k in range(len(path) - 2, -1, -1):
+            at = path[k]
+            if at.phase == PLAY and at.side == seat:
+                finish, end = self.mine.finish(at, seat)
+                yield greedy[:k] + [finish], end
+
     def reply_value(self, end: State, seat: int) -> float:
-        """Our evaluation after the opponent's planned reply to a turn ending in ``end``."""
-        if end.phase == OVER:
-            return ev.score(end, seat)
-        _, after, _ = self.model.plan(end, end.side)
-        return self.model.score(after, seat)
+        """Our evaluation after the opponent's planned reply to a turn ending in ``end`` and ``rollout`` more
+        greedy turns of each side (sooner if the game ends)."""
+        s = end
+        for _ in range(1 + 2 * self.rollout):
+            if s.phase == OVER:
+                break
+            planner = self.mine if s.side == seat else self.model
+            _, s, _ = planner.plan(s, s.side)
+        return self.model.score(s, seat)
+
+
+def finishes(state: State) -> list[tuple]:
+    """Every way to close the turn from ``state``: each open attack, and ending without one when allowed."""
+    options = [(ATTACK, c.target) for c in attack_options(state)]
+    return options + [(END,)] if (END,) in legal_plays(state) else options
 
 
 __all__ = ["WarSearchBot"]
