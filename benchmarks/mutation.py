@@ -12,16 +12,24 @@ mutmut only looks for code under ``src/``, so each group runs in a scratch copy 
 CI. Needs the ``dev`` extra (``pip install -e '.[dev]'``). Run:
 
     nice -n 10 .venv/bin/python benchmarks/mutation.py [group ...] [--jobs N] [--keep DIR]
+        [--sample N --seed S]
 
 Groups: game_of_war, cthulhu_dice, sessions, cthulhu_wars (default: all four). Prints, per
 group and in all: killed, survived, other (timeouts, suspicious), the score, and every survivor
 as ``module.function__mutmut_N``; ``--show`` prints each survivor's diff too.
+
+``--sample N`` runs only N mutants of each group, drawn at random with ``--seed S`` (the same N and
+S draw the same mutants from the same code), and prints the score as an *estimate* with its 95%
+Wilson interval over the sampled mutants the tests reach. For groups too large to run whole.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -69,13 +77,37 @@ def lay_out(work: Path, group: str) -> None:
     (work / "pyproject.toml").write_text(text)
 
 
-def run_group(group: str, jobs: int, keep: Path | None, show: bool) -> tuple[dict[str, int], list[str], list[str]]:
+def mutant_names(work: Path) -> list[str]:
+    """Every mutant mutmut generated in ``work`` (read from its ``.meta`` files), sorted."""
+    names: set[str] = set()
+    for meta in (work / "mutants").rglob("*.meta"):
+        names.update(json.loads(meta.read_text())["exit_code_by_key"])
+    return sorted(names)
+
+
+def sampled(work: Path, env: dict[str, str], jobs: int, sample: int, seed: int) -> list[str]:
+    """Generate the mutants (and mutmut's test-to-function map) without running any, then draw ``sample``
+    of them with ``seed``. mutmut has no generate-only command: a run filtered on a name that matches
+    nothing generates everything, then stops on the empty filter."""
+    subprocess.run(
+        [str(MUTMUT), "run", "--max-children", str(jobs), "no-such-mutant"], cwd=work, env=env, capture_output=True, text=True
+    )
+    names = mutant_names(work)
+    if not names:
+        sys.exit(f"no mutants were generated in {work}")
+    return sorted(random.Random(seed).sample(names, min(sample, len(names))))
+
+
+def run_group(
+    group: str, jobs: int, keep: Path | None, show: bool, sample: int | None = None, seed: int = 0
+) -> tuple[dict[str, int], list[str], list[str]]:
     work = Path(tempfile.mkdtemp(prefix=f"mutation-{group}-", dir=keep))
     lay_out(work, group)
     env = {**os.environ, "CI": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     started = time.monotonic()
+    chosen = sampled(work, env, jobs, sample, seed) if sample else []
     run = subprocess.run(
-        [str(MUTMUT), "run", "--max-children", str(jobs)], cwd=work, env=env, capture_output=True, text=True
+        [str(MUTMUT), "run", "--max-children", str(jobs), *chosen], cwd=work, env=env, capture_output=True, text=True
     )
     took = time.monotonic() - started
     if run.returncode != 0:
@@ -85,18 +117,23 @@ def run_group(group: str, jobs: int, keep: Path | None, show: bool) -> tuple[dic
     ).stdout
     counts: dict[str, int] = {}
     survivors, others = [], []
+    wanted = set(chosen)
     for line in listing.splitlines():
         match = STATUS_LINE.match(line)
         if not match:
             continue
         name, status = match.groups()
+        if wanted and name not in wanted:
+            continue
         counts[status] = counts.get(status, 0) + 1
         if status == "survived":
             survivors.append(name)
         elif status != "killed":
             others.append(f"{name} ({status})")
     print(f"\n== {group}: {', '.join(GROUPS[group][0])} ({took:.0f} s)")
-    print_score(counts)
+    if sample:
+        print(f"SAMPLE of {len(chosen)} of {len(mutant_names(work))} mutants (seed {seed}): an estimate, not a full run")
+    print_score(counts, estimate=bool(sample))
     for name in survivors:
         print(f"  survived: {name}")
         if show:
@@ -113,7 +150,7 @@ def run_group(group: str, jobs: int, keep: Path | None, show: bool) -> tuple[dic
     return counts, survivors, others
 
 
-def print_score(counts: dict[str, int]) -> None:
+def print_score(counts: dict[str, int], estimate: bool = False) -> None:
     """The score over the mutants the selected tests reach; unreached ones are shown apart, and a
     second score counts them as survivors."""
     killed = counts.get("killed", 0)
@@ -126,6 +163,17 @@ def print_score(counts: dict[str, int]) -> None:
         f"killed {killed}, survived {survived}, not reached by these tests {unreached}, other {other}: "
         f"score {score:.1%} ({strict:.1%} counting unreached mutants as survivors)"
     )
+    if estimate and killed + survived:
+        low, high = wilson(killed, killed + survived)
+        print(f"  sampled: 95% Wilson interval of the whole group's score {low:.1%} to {high:.1%}")
+
+
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% for the default z)."""
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -134,6 +182,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="mutants tested at once (default 1)")
     parser.add_argument("--keep", type=Path, help="keep each group's scratch folder under this folder")
     parser.add_argument("--show", action="store_true", help="print each survivor's diff")
+    parser.add_argument("--sample", type=int, help="run only this many mutants per group, drawn at random")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the --sample draw (default 0)")
     args = parser.parse_args(argv)
     unknown = [g for g in args.groups if g not in GROUPS]
     if unknown:
@@ -144,11 +194,11 @@ def main(argv: list[str] | None = None) -> None:
         args.keep.mkdir(parents=True, exist_ok=True)
     total: dict[str, int] = {}
     for group in args.groups or list(GROUPS):
-        counts, _, _ = run_group(group, args.jobs, args.keep, args.show)
+        counts, _, _ = run_group(group, args.jobs, args.keep, args.show, args.sample, args.seed)
         for status, n in counts.items():
             total[status] = total.get(status, 0) + n
-    print("\n== all groups")
-    print_score(total)
+    print("\n== all groups" + (" (sampled)" if args.sample else ""))
+    print_score(total, estimate=bool(args.sample))
 
 
 if __name__ == "__main__":
