@@ -62,12 +62,29 @@ GROUPS: dict[str, tuple[list[str], list[str], list[str]]] = {
     ),
     "sessions": (
         ["sessions/manager.py"],
-        ["tests/sessions/test_manager.py", "tests/sessions/test_storage_faults.py"],
+        # the session tests and the MCP tests that play through the manager (moves, retries, waits, tables)
+        [
+            "tests/sessions/test_manager.py",
+            "tests/sessions/test_storage_faults.py",
+            "tests/app/test_mcp.py",
+            "tests/app/test_exactly_once.py",
+            "tests/app/test_table_over_mcp.py",
+        ],
         ["-k", "not postgresql"],
     ),
     "cthulhu_wars": (
         ["games/cthulhu_wars/power.py", "games/cthulhu_wars/battle.py"],
-        ["tests/cthulhu_wars/test_power.py", "tests/cthulhu_wars/test_cw_battle.py", "tests/cthulhu_wars/test_cw_end_and_negotiation.py"],
+        # every rules test of the game except whole random games and playthroughs (slow, and
+        # written to find crashes rather than a wrong number)
+        [
+            f"tests/cthulhu_wars/{name}.py"
+            for name in (
+                "test_power test_cw_battle test_cw_end_and_negotiation test_boundaries test_cw_actions "
+                "test_cw_setup_and_phases test_cw_out_of_turn test_cw_notation_and_framework test_cw_black_goat "
+                "test_cw_crawling_chaos test_cw_great_cthulhu test_cw_yellow_sign test_cw_windwalker "
+                "test_cw_sleeper test_cw_opener test_cw_expansion_interactions test_dreamlands"
+            ).split()
+        ],
         [],
     ),
 }
@@ -76,11 +93,16 @@ STATUS_LINE = re.compile(r"^\s+(\S+): (\w[\w ]*)$")
 
 def lay_out(work: Path, group: str) -> None:
     """A copy of the project with server/ as src/ and the group's settings added to [tool.mutmut]."""
-    modules, tests, extra = GROUPS[group]
     shutil.copytree(ROOT / "server", work / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
     (work / "server").symlink_to("src")  # some tests read the source files under server/
     for folder in ("tests", "rules_text", "schemas"):
         shutil.copytree(ROOT / folder, work / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    (work / "pyproject.toml").write_text(settings(group))
+
+
+def settings(group: str) -> str:
+    """pyproject.toml with the group's modules, tests and pytest arguments added to [tool.mutmut]."""
+    modules, tests, extra = GROUPS[group]
     text = (ROOT / "pyproject.toml").read_text()
     only = ", ".join(f'"src/tabletop/{m}"' for m in modules)
     selection = ", ".join(f'"{t}"' for t in tests)
@@ -92,7 +114,23 @@ def lay_out(work: Path, group: str) -> None:
         args = re.search(r"^pytest_add_cli_args = \[(.*)\]", text, re.M)
         added = ", ".join(json.dumps(a) for a in extra)
         text = text[: args.end(1)] + f", {added}" + text[args.end(1) :]
-    (work / "pyproject.toml").write_text(text)
+    return text
+
+
+def refresh(work: Path, group: str) -> list[str]:
+    """Bring a kept run's tests and settings up to date, and name the mutants still open there (all but
+    the killed ones): tests were added since, so a killed mutant stays killed and only these need a new run.
+    mutmut's record of which tests reach which function is dropped so that it is made again."""
+    for where in (work, work / "mutants"):
+        shutil.rmtree(where / "tests")
+        shutil.copytree(ROOT / "tests", where / "tests", ignore=shutil.ignore_patterns("__pycache__"))
+        (where / "pyproject.toml").write_text(settings(group))
+    (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    open_names = []
+    for meta in (work / "mutants").rglob("*.meta"):
+        codes = json.loads(meta.read_text())["exit_code_by_key"]
+        open_names += [name for name, code in codes.items() if code != 1]
+    return sorted(open_names)
 
 
 def mutant_names(work: Path) -> list[str]:
@@ -117,13 +155,25 @@ def sampled(work: Path, env: dict[str, str], jobs: int, sample: int, seed: int) 
 
 
 def run_group(
-    group: str, jobs: int, keep: Path | None, show: bool, sample: int | None = None, seed: int = 0
+    group: str,
+    jobs: int,
+    keep: Path | None,
+    show: bool,
+    sample: int | None = None,
+    seed: int = 0,
+    resume: Path | None = None,
 ) -> tuple[dict[str, int], list[str], list[str]]:
-    work = Path(tempfile.mkdtemp(prefix=f"mutation-{group}-", dir=keep))
-    lay_out(work, group)
     env = {**os.environ, "CI": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     started = time.monotonic()
-    chosen = sampled(work, env, jobs, sample, seed) if sample else []
+    if resume:
+        work, keep = resume, resume.parent
+        reopened = refresh(work, group)
+        print(f"{group}: {len(reopened)} mutants not killed in {work} run again with the current tests")
+        chosen = reopened
+    else:
+        work = Path(tempfile.mkdtemp(prefix=f"mutation-{group}-", dir=keep))
+        lay_out(work, group)
+        chosen = sampled(work, env, jobs, sample, seed) if sample else []
     run = subprocess.run(
         [str(MUTMUT), "run", "--max-children", str(jobs), *chosen], cwd=work, env=env, capture_output=True, text=True
     )
@@ -135,7 +185,7 @@ def run_group(
     ).stdout
     counts: dict[str, int] = {}
     survivors, others = [], []
-    wanted = set(chosen)
+    wanted = set(chosen) if sample else set()
     for line in listing.splitlines():
         match = STATUS_LINE.match(line)
         if not match:
@@ -202,8 +252,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--show", action="store_true", help="print each survivor's diff")
     parser.add_argument("--sample", type=int, help="run only this many mutants per group, drawn at random")
     parser.add_argument("--seed", type=int, default=0, help="seed of the --sample draw (default 0)")
+    parser.add_argument(
+        "--resume", type=Path, help="a folder kept by --keep (one group): re-run its mutants not yet killed with the current tests"
+    )
     args = parser.parse_args(argv)
     unknown = [g for g in args.groups if g not in GROUPS]
+    if args.resume and (len(args.groups) != 1 or args.sample):
+        parser.error("--resume takes exactly one group and no --sample")
     if unknown:
         parser.error(f"unknown group {', '.join(unknown)}; choose from {', '.join(GROUPS)}")
     if not MUTMUT.exists():
@@ -212,7 +267,7 @@ def main(argv: list[str] | None = None) -> None:
         args.keep.mkdir(parents=True, exist_ok=True)
     total: dict[str, int] = {}
     for group in args.groups or list(GROUPS):
-        counts, _, _ = run_group(group, args.jobs, args.keep, args.show, args.sample, args.seed)
+        counts, _, _ = run_group(group, args.jobs, args.keep, args.show, args.sample, args.seed, args.resume)
         for status, n in counts.items():
             total[status] = total.get(status, 0) + n
     print("\n== all groups" + (" (sampled)" if args.sample else ""))

@@ -17,7 +17,15 @@ import pytest
 from tabletop.core.errors import BadOptions, GameOver, IllegalMove, NotYourTurn
 from tabletop.core.rng import Rng
 from tabletop.games.cthulhu_dice.dice import DieKind, Face
-from tabletop.games.cthulhu_dice.model import CTHULHU_DICE, DiceRules, GameRules, initial_state, rules_for_options
+from tabletop.games.cthulhu_dice.model import (
+    CTHULHU_DICE,
+    DiceRules,
+    GameRules,
+    elder_sign_dice,
+    hand_distribution,
+    initial_state,
+    rules_for_options,
+)
 from tabletop.games.cthulhu_dice.rules import (
     BagCounts,
     CthulhuDiceOptions,
@@ -268,3 +276,27 @@ def test_the_fingerprint_names_the_rules_and_stays_the_same_across_versions():
     names = {CTHULHU_DICE.fingerprint()} | {v.fingerprint() for v in variants}
     assert len(names) == len(variants) + 1
     assert GameRules.from_json(CTHULHU_DICE.to_json()).fingerprint() == CTHULHU_DICE.fingerprint()
+
+
+def test_each_short_bag_ruling_draws_its_own_dice_in_the_model():
+    """Mid-turn with the standard bag: a Library clue in hand, a Museum Tentacle, one Tomb die left in the
+    bag, so 7 Library, 3 Museum and 2 Tomb Elder Sign dice set aside; two dice are needed (rules_text
+    cthulhu-dice/rulings). Worked out by hand: returning the Elder Signs draws 2 of 7/3/3 (78 pairs);
+    drawing first takes the Tomb, then 1 of the 7/3/2 returned; rolling fewer rolls the clue and the Tomb."""
+    state = (0, 1, 0) + (1, 0, 0) + (0, 0, 1)
+
+    def hands(ruling):
+        return {(hand, bag): p for hand, bag, p in hand_distribution(DiceRules(exhaustion=ruling), state)}
+
+    pairs = {(2, 0, 0): 21, (0, 2, 0): 3, (0, 0, 2): 3, (1, 1, 0): 21, (1, 0, 1): 21, (0, 1, 1): 9}
+    returned = {
+        (tuple(c + d for c, d in zip((1, 0, 0), drawn)), tuple(n - d for n, d in zip((7, 3, 3), drawn))): ways / 78
+        for drawn, ways in pairs.items()
+    }
+    assert hands("return_elder_signs") == pytest.approx(returned)
+    assert hands("draw_then_return") == pytest.approx(
+        {((2, 0, 1), (6, 3, 2)): 7 / 12, ((1, 1, 1), (7, 2, 2)): 3 / 12, ((1, 0, 2), (7, 3, 1)): 2 / 12}
+    )
+    assert hands("roll_fewer") == {((1, 0, 1), (0, 0, 0)): 1.0}
+    assert hands("must_retreat") == {}
+    assert elder_sign_dice(DiceRules(), state) == (7, 3, 2)
