@@ -1,10 +1,11 @@
 """Mutation score of the rules engines and the session layer, measured with mutmut 3.
 
 mutmut changes the code one small mistake at a time (a ``<`` for a ``<=``, a 2 for a 3, a
-dropped call...) and runs the tests that reach the changed function; a mutant is *killed* when
-a test fails. The score is killed / (killed + survived) over the mutants the selected tests
-reach; those they never reach are counted apart (and in a second, stricter score). Each group mutates the modules that hold its rules and runs only the test files
-written for them (GROUPS below; widen either list when there is CPU to spare).
+dropped call...) and runs the tests that reach the changed function; a mutant is *caught* when
+a test fails (killed) or the tests no longer finish (timeout). The score is caught / (caught +
+survived) over the mutants the selected tests reach; those they never reach are counted apart
+(and in a second, stricter score). Each group mutates the modules that hold its rules and runs
+only the test files written for them (GROUPS below; widen either list when there is CPU to spare).
 
 mutmut only looks for code under ``src/``, so each group runs in a scratch copy of the project
 (``server/`` copied as ``src/``, with tests, rules_text, schemas and pyproject.toml, whose
@@ -196,8 +197,10 @@ def run_group(
         counts[status] = counts.get(status, 0) + 1
         if status == "survived":
             survivors.append(name)
-        elif status != "killed":
+        elif status not in ("killed", "timeout"):
             others.append(f"{name} ({status})")
+        elif status == "timeout":
+            others.append(f"{name} (timeout: the tests no longer finish; counted as caught)")
     print(f"\n== {group}: {', '.join(GROUPS[group][0])} ({took:.0f} s)")
     if sample:
         print(f"SAMPLE of {len(chosen)} of {len(mutant_names(work))} mutants (seed {seed}): an estimate, not a full run")
@@ -219,20 +222,23 @@ def run_group(
 
 
 def print_score(counts: dict[str, int], estimate: bool = False) -> None:
-    """The score over the mutants the selected tests reach; unreached ones are shown apart, and a
-    second score counts them as survivors."""
+    """The score over the mutants the selected tests reach: a mutant is caught when a test fails or the
+    tests no longer finish (a timeout: mutmut stops them at a multiple of their usual time). Unreached
+    mutants are shown apart, and a second score counts them as survivors."""
     killed = counts.get("killed", 0)
+    timeout = counts.get("timeout", 0)
+    caught = killed + timeout
     survived = counts.get("survived", 0)
     unreached = counts.get("no tests", 0)
-    other = sum(counts.values()) - killed - survived - unreached
-    score = killed / (killed + survived) if killed + survived else 0.0
-    strict = killed / (killed + survived + unreached) if killed + survived + unreached else 0.0
+    other = sum(counts.values()) - caught - survived - unreached
+    score = caught / (caught + survived) if caught + survived else 0.0
+    strict = caught / (caught + survived + unreached) if caught + survived + unreached else 0.0
     print(
-        f"killed {killed}, survived {survived}, not reached by these tests {unreached}, other {other}: "
-        f"score {score:.1%} ({strict:.1%} counting unreached mutants as survivors)"
+        f"killed {killed}, timed out {timeout}, survived {survived}, not reached by these tests {unreached}, "
+        f"other {other}: score {score:.1%} ({strict:.1%} counting unreached mutants as survivors)"
     )
-    if estimate and killed + survived:
-        low, high = wilson(killed, killed + survived)
+    if estimate and caught + survived:
+        low, high = wilson(caught, caught + survived)
         print(f"  sampled: 95% Wilson interval of the whole group's score {low:.1%} to {high:.1%}")
 
 

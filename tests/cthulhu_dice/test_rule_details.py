@@ -257,6 +257,8 @@ def test_rules_survive_a_round_trip_through_json_and_describe_themselves():
     }
     assert GameRules.from_json(data) == rules
     assert GameRules.from_json(CTHULHU_DICE.to_json()) == CTHULHU_DICE
+    other_dice = GameRules(dice=DiceRules(counts=(4, 4), faces=((2, 2, 2), (1, 1, 4))))
+    assert GameRules.from_json(json.loads(json.dumps(other_dice.to_json()))) == other_dice
     assert rules.describe() == "goal 9, bag 5/3/2, ties: shared_win, short bag: draw_then_return"
     assert CTHULHU_DICE.describe() == "goal 13, bag 8/4/3, ties: tiebreak_rounds, short bag: return_elder_signs"
 
