@@ -67,7 +67,7 @@ GROUPS: dict[str, tuple[list[str], list[str], list[str]]] = {
         [
             "tests/sessions/test_manager.py",
             "tests/sessions/test_storage_faults.py",
-            "tests/sessions/test_retries.py",
+            "tests/sessions/test_session_details.py",
             "tests/app/test_mcp.py",
             "tests/app/test_exactly_once.py",
             "tests/app/test_table_over_mcp.py",

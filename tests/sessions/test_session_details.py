@@ -1,5 +1,7 @@
-"""Retried moves (``expected``) at the session layer: during a secret deployment, where each seat counts only
-the moves it may see, and the refusals a stale number gets, with their rule citations.
+"""Details of the session layer a mutation run (benchmarks/mutation.py, sessions group) showed untested.
+
+Retried moves (``expected``): during a secret deployment, where each seat counts only the moves it may see,
+and the refusals a stale number gets, with their rule citations.
 
 GameSessions.play's docstring: moves already played by this seat at the expected number are reported again
 (``already``), never played twice; any other mismatch is a conflict citing the turn rules. A seat's move
@@ -70,3 +72,15 @@ def test_a_table_entry_with_a_stale_number_is_a_conflict_naming_what_to_do(sessi
         "You expected this to be move 7, but the game is at move 1; nothing was entered. Read legal_moves and enter again"
     )
     assert conflict.value.rule == "cthulhu-dice/table"
+
+
+def test_forgetting_a_game_drops_it_from_memory_and_is_harmless_when_it_is_not_there(sessions):
+    """GameSessions.forget: the next access reloads the game from its log; forgetting a game not in memory
+    (never loaded here, or already forgotten, as after a storage failure) does nothing."""
+    live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=4)
+    sessions.play(live.id, tokens[0], "roll")
+    sessions.forget(live.id)
+    sessions.forget(live.id)
+    sessions.forget("no-such-game")
+    again = sessions.get(live.id)
+    assert again is not live and again.ply == 1 and again.state.stash == live.state.stash
