@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.sessions.manager import GameSessions, MoveConflict
+from tabletop.core.errors import IllegalMove, MalformedMove
+from tabletop.sessions.manager import BadToken, GameSessions, MoveConflict
 from tabletop.sessions.store import GameStore
 
 
@@ -84,3 +85,32 @@ def test_forgetting_a_game_drops_it_from_memory_and_is_harmless_when_it_is_not_t
     sessions.forget("no-such-game")
     again = sessions.get(live.id)
     assert again is not live and again.ply == 1 and again.state.stash == live.state.stash
+
+
+def test_table_entries_are_the_referees_alone_one_at_a_time_and_only_when_awaited(sessions):
+    """rules_text cthulhu-dice/table: at a real table the referee enters what the dice showed, one entry per
+    call, only when the game awaits one; a dry run shows the entry without playing it."""
+    live, tokens = sessions.create("cthulhu-dice", {"chance": "table"}, ["Ann", "Bob"], seed=4)
+    referee, draw = tokens[-1], "enter library library library"
+    with pytest.raises(IllegalMove) as nothing:
+        sessions.play(live.id, referee, draw)
+    assert nothing.value.message == "Nothing awaits the table now: enter results only when legal_moves asks for them"
+    assert nothing.value.rule == "cthulhu-dice/table"
+    sessions.play(live.id, tokens[0], "roll")
+    with pytest.raises(BadToken) as seat_token:
+        sessions.play(live.id, tokens[0], draw)
+    assert seat_token.value.message.startswith("Only the referee enters what the table rolled or drew")
+    assert seat_token.value.message.endswith(
+        "a seat's token cannot. Ask the referee, who holds the token new_game returned for it"
+    )
+    assert seat_token.value.rule == "cthulhu-dice/table"
+    with pytest.raises(MalformedMove) as two:
+        sessions.play(live.id, referee, [draw, "enter clue clue clue"])
+    assert two.value.message == "An entry or an undo is sent alone, one per apply_move"
+    assert two.value.rule == "cthulhu-dice/table"
+    before = live.state
+    preview = sessions.play(live.id, referee, draw, dry_run=True)
+    assert preview.dry_run and preview.state_after is before and [s.ply for s in preview.steps] == [2]
+    assert live.ply == 1 and live.state is before, "a dry run enters nothing"
+    entered = sessions.play(live.id, referee, draw, expected=2)
+    assert [s.ply for s in entered.steps] == [2] and entered.notation == draw and live.ply == 2
