@@ -120,8 +120,9 @@ def settings(group: str) -> str:
 
 
 def refresh(work: Path, group: str) -> list[str]:
-    """Bring a kept run's tests and settings up to date, and name the mutants still open there (all but
-    the killed ones): tests were added since, so a killed mutant stays killed and only these need a new run.
+    """Bring a kept run's tests and settings up to date, and name the mutants still open there (run, and not
+    killed): tests were added since, so a killed mutant stays killed and only these need a new run (of a
+    sampled run, only sampled mutants were run).
     mutmut's record of which tests reach which function is dropped so that it is made again."""
     for where in (work, work / "mutants"):
         shutil.rmtree(where / "tests")
@@ -131,7 +132,7 @@ def refresh(work: Path, group: str) -> list[str]:
     open_names = []
     for meta in (work / "mutants").rglob("*.meta"):
         codes = json.loads(meta.read_text())["exit_code_by_key"]
-        open_names += [name for name, code in codes.items() if code != 1]
+        open_names += [name for name, code in codes.items() if code is not None and code != 1]
     return sorted(open_names)
 
 
@@ -187,14 +188,11 @@ def run_group(
     ).stdout
     counts: dict[str, int] = {}
     survivors, others = [], []
-    wanted = set(chosen) if sample else set()
     for line in listing.splitlines():
         match = STATUS_LINE.match(line)
         if not match:
             continue
         name, status = match.groups()
-        if wanted and name not in wanted:
-            continue
         counts[status] = counts.get(status, 0) + 1
         if status == "survived":
             survivors.append(name)
@@ -203,9 +201,11 @@ def run_group(
         elif status == "timeout":
             others.append(f"{name} (timeout: the tests no longer finish; counted as caught)")
     print(f"\n== {group}: {', '.join(GROUPS[group][0])} ({took:.0f} s)")
-    if sample:
-        print(f"SAMPLE of {len(chosen)} of {len(mutant_names(work))} mutants (seed {seed}): an estimate, not a full run")
-    print_score(counts, estimate=bool(sample))
+    unchecked = counts.pop("not checked", 0)
+    if unchecked:  # a sample (or a run cut short): the rest were never run
+        drawn = f", drawn with seed {seed}" if sample else ""
+        print(f"SAMPLE of {sum(counts.values())} of {sum(counts.values()) + unchecked} mutants{drawn}: an estimate, not a full run")
+    print_score(counts, estimate=bool(unchecked))
     for name in survivors:
         print(f"  survived: {name}")
         if show:
