@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.core.errors import IllegalMove, MalformedMove
+from tabletop.core.errors import IllegalMove, MalformedMove, NotYourTurn
 from tabletop.sessions.manager import BadToken, GameSessions, MoveConflict
 from tabletop.sessions.store import GameStore
 
@@ -114,3 +114,18 @@ def test_table_entries_are_the_referees_alone_one_at_a_time_and_only_when_awaite
     assert live.ply == 1 and live.state is before, "a dry run enters nothing"
     entered = sessions.play(live.id, referee, draw, expected=2)
     assert [s.ply for s in entered.steps] == [2] and entered.notation == draw and live.ply == 2
+
+
+def test_the_referee_names_the_seat_it_moves_for_with_a_prefix(sessions):
+    """chosen_seat: a referee's move may start with the seat it is for ('1: roll'); without one it is for the
+    seat awaited; a seat that does not exist is a malformed move."""
+    live, tokens = sessions.create("cthulhu-dice", {"chance": "table"}, ["Ann", "Bob"], seed=4)
+    referee = tokens[-1]
+    with pytest.raises(NotYourTurn) as other:
+        sessions.play(live.id, referee, "1: roll")
+    assert other.value.message.startswith("It is not Bob's turn; the game is waiting for Ann")
+    with pytest.raises(MalformedMove) as missing:
+        sessions.play(live.id, referee, "7: roll")
+    assert missing.value.message == "There is no seat 7; seats are 0 to 1"
+    played = sessions.play(live.id, referee, "0: roll")
+    assert played.seat == 0 and played.notation == "roll" and live.ply == 1
