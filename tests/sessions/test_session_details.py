@@ -127,5 +127,7 @@ def test_the_referee_names_the_seat_it_moves_for_with_a_prefix(sessions):
     with pytest.raises(MalformedMove) as missing:
         sessions.play(live.id, referee, "7: roll")
     assert missing.value.message == "There is no seat 7; seats are 0 to 1"
+    with pytest.raises(MalformedMove):  # a move object is never read as a prefixed seat, whatever its keys
+        sessions.play(live.id, referee, {":": "roll"})
     played = sessions.play(live.id, referee, "0: roll")
     assert played.seat == 0 and played.notation == "roll" and live.ply == 1
