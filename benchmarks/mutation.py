@@ -84,7 +84,7 @@ GROUPS: dict[str, tuple[list[str], list[str], list[str]]] = {
                 "test_power test_cw_battle test_cw_end_and_negotiation test_boundaries test_cw_actions "
                 "test_cw_setup_and_phases test_cw_out_of_turn test_cw_notation_and_framework test_cw_black_goat "
                 "test_cw_crawling_chaos test_cw_great_cthulhu test_cw_yellow_sign test_cw_windwalker "
-                "test_cw_sleeper test_cw_opener test_cw_expansion_interactions test_dreamlands"
+                "test_cw_sleeper test_cw_opener test_cw_expansion_interactions test_dreamlands test_cw_battle_preview"
             ).split()
         ],
         [],
