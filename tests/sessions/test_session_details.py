@@ -114,6 +114,7 @@ def test_table_entries_are_the_referees_alone_one_at_a_time_and_only_when_awaite
     assert live.ply == 1 and live.state is before, "a dry run enters nothing"
     entered = sessions.play(live.id, referee, draw, expected=2)
     assert [s.ply for s in entered.steps] == [2] and entered.notation == draw and live.ply == 2
+    assert entered.pending == "rolls a library die: enter one of elder_sign, clue, tentacle", "what the table enters next"
 
 
 def test_the_referee_names_the_seat_it_moves_for_with_a_prefix(sessions):
