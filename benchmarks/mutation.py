@@ -196,16 +196,16 @@ def run_group(
         counts[status] = counts.get(status, 0) + 1
         if status == "survived":
             survivors.append(name)
-        elif status not in ("killed", "timeout"):
+        elif status not in ("killed", "timeout", "not checked"):
             others.append(f"{name} ({status})")
         elif status == "timeout":
             others.append(f"{name} (timeout: the tests no longer finish; counted as caught)")
     print(f"\n== {group}: {', '.join(GROUPS[group][0])} ({took:.0f} s)")
-    unchecked = counts.pop("not checked", 0)
+    unchecked = counts.get("not checked", 0)
     if unchecked:  # a sample (or a run cut short): the rest were never run
         drawn = f", drawn with seed {seed}" if sample else ""
-        print(f"SAMPLE of {sum(counts.values())} of {sum(counts.values()) + unchecked} mutants{drawn}: an estimate, not a full run")
-    print_score(counts, estimate=bool(unchecked))
+        print(f"SAMPLE of {sum(counts.values()) - unchecked} of {sum(counts.values())} mutants{drawn}: an estimate, not a full run")
+    print_score({k: n for k, n in counts.items() if k != "not checked"}, estimate=bool(unchecked))
     for name in survivors:
         print(f"  survived: {name}")
         if show:
@@ -273,12 +273,15 @@ def main(argv: list[str] | None = None) -> None:
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
     total: dict[str, int] = {}
+    sampled_any = bool(args.sample)
     for group in args.groups or list(GROUPS):
         counts, _, _ = run_group(group, args.jobs, args.keep, args.show, args.sample, args.seed, args.resume)
+        sampled_any = sampled_any or counts.get("not checked", 0) > 0
         for status, n in counts.items():
-            total[status] = total.get(status, 0) + n
-    print("\n== all groups" + (" (sampled)" if args.sample else ""))
-    print_score(total, estimate=bool(args.sample))
+            if status != "not checked":
+                total[status] = total.get(status, 0) + n
+    print("\n== all groups" + (" (sampled)" if sampled_any else ""))
+    print_score(total, estimate=sampled_any)
 
 
 if __name__ == "__main__":
