@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.core.errors import IllegalMove, MalformedMove, NotYourTurn
-from tabletop.sessions.manager import BadToken, GameSessions, MoveConflict
+from tabletop.core.errors import GameError, IllegalMove, MalformedMove, NotYourTurn
+from tabletop.sessions.manager import MAX_MOVE_TEXT, BadToken, GameSessions, MoveConflict
 from tabletop.sessions.store import GameStore
 
 
@@ -132,3 +132,23 @@ def test_the_referee_names_the_seat_it_moves_for_with_a_prefix(sessions):
         sessions.play(live.id, referee, {":": "roll"})
     played = sessions.play(live.id, referee, "0: roll")
     assert played.seat == 0 and played.notation == "roll" and live.ply == 1
+
+
+def test_a_move_is_read_up_to_its_length_limit_and_refused_beyond_it_echoing_only_its_start(sessions):
+    """within_limits: a move text is at most MAX_MOVE_TEXT characters, a move object ten times that as JSON;
+    beyond, a typed refusal echoes the move's first 60 characters only."""
+    live, tokens = sessions.create("cthulhu-dice", {"chance": "table"}, ["Ann", "Bob"], seed=4)
+    referee = tokens[-1]
+    with pytest.raises(MalformedMove) as long_text:
+        sessions.play(live.id, referee, "enter " + "x" * (MAX_MOVE_TEXT - 5))
+    assert long_text.value.message == (
+        f"A move is at most {MAX_MOVE_TEXT} characters long; this one has {MAX_MOVE_TEXT + 1}: enter " + "x" * 53 + "…"
+    )
+    with pytest.raises(GameError) as at_limit:
+        sessions.play(live.id, referee, "enter " + "x" * (MAX_MOVE_TEXT - 6))
+    assert "characters long" not in at_limit.value.message, "exactly at the limit is read (and refused for itself)"
+    big_object = {"kind": "roll", "note": "x" * (3 * MAX_MOVE_TEXT)}
+    with pytest.raises(GameError) as object_move:
+        sessions.play(live.id, referee, big_object)
+    assert "characters long" not in object_move.value.message, "an object may be ten times longer"
+    assert live.ply == 0
