@@ -1,10 +1,11 @@
 """Mutation score of the rules engines and the session layer, measured with mutmut 3.
 
 mutmut changes the code one small mistake at a time (a ``<`` for a ``<=``, a 2 for a 3, a
-dropped call...) and runs the tests that reach the changed function; a mutant is *killed* when
-a test fails. The score is killed / (killed + survived) over the mutants the selected tests
-reach; those they never reach are counted apart (and in a second, stricter score). Each group mutates the modules that hold its rules and runs only the test files
-written for them (GROUPS below; widen either list when there is CPU to spare).
+dropped call...) and runs the tests that reach the changed function; a mutant is *caught* when
+a test fails (killed) or the tests no longer finish (timeout). The score is caught / (caught +
+survived) over the mutants the selected tests reach; those they never reach are counted apart
+(and in a second, stricter score). Each group mutates the modules that hold its rules and runs
+only the test files written for them (GROUPS below; widen either list when there is CPU to spare).
 
 mutmut only looks for code under ``src/``, so each group runs in a scratch copy of the project
 (``server/`` copied as ``src/``, with tests, rules_text, schemas and pyproject.toml, whose
@@ -12,16 +13,24 @@ mutmut only looks for code under ``src/``, so each group runs in a scratch copy 
 CI. Needs the ``dev`` extra (``pip install -e '.[dev]'``). Run:
 
     nice -n 10 .venv/bin/python benchmarks/mutation.py [group ...] [--jobs N] [--keep DIR]
+        [--sample N --seed S]
 
 Groups: game_of_war, cthulhu_dice, sessions, cthulhu_wars (default: all four). Prints, per
 group and in all: killed, survived, other (timeouts, suspicious), the score, and every survivor
 as ``module.function__mutmut_N``; ``--show`` prints each survivor's diff too.
+
+``--sample N`` runs only N mutants of each group, drawn at random with ``--seed S`` (the same N and
+S draw the same mutants from the same code), and prints the score as an *estimate* with its 95%
+Wilson interval over the sampled mutants the tests reach. For groups too large to run whole.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -33,20 +42,52 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MUTMUT = Path(sys.executable).with_name("mutmut")
 
-# group: (modules under server/tabletop/ that hold its rules, test folders or files to run)
-GROUPS: dict[str, tuple[list[str], list[str]]] = {
+# group: (modules under server/tabletop/ that hold its rules, test folders or files to run, extra pytest
+# arguments). The session layer runs its tests on SQLite only: manager.py is the same over both stores, and a
+# PostgreSQL server started for every mutant would cost more than the whole run.
+GROUPS: dict[str, tuple[list[str], list[str], list[str]]] = {
     "game_of_war": (
         ["games/game_of_war/combat.py"],
         ["tests/game_of_war/test_gow_combat.py", "tests/game_of_war/test_boundaries.py", "tests/game_of_war/test_gow_turn.py"],
+        [],
     ),
     "cthulhu_dice": (
         ["games/cthulhu_dice/rules.py", "games/cthulhu_dice/model.py"],
-        ["tests/cthulhu_dice/test_rules.py", "tests/cthulhu_dice/test_boundaries.py", "tests/cthulhu_dice/test_model_enumeration.py"],
+        [
+            "tests/cthulhu_dice/test_rules.py",
+            "tests/cthulhu_dice/test_boundaries.py",
+            "tests/cthulhu_dice/test_rule_details.py",
+            "tests/cthulhu_dice/test_model_enumeration.py",
+        ],
+        [],
     ),
-    "sessions": (["sessions/manager.py"], ["tests/sessions/test_manager.py"]),
+    "sessions": (
+        ["sessions/manager.py"],
+        # the session tests and the MCP tests that play through the manager (moves, retries, waits, tables)
+        [
+            "tests/sessions/test_manager.py",
+            "tests/sessions/test_storage_faults.py",
+            "tests/sessions/test_session_details.py",
+            "tests/app/test_mcp.py",
+            "tests/app/test_exactly_once.py",
+            "tests/app/test_table_over_mcp.py",
+        ],
+        ["-k", "not postgresql"],
+    ),
     "cthulhu_wars": (
         ["games/cthulhu_wars/power.py", "games/cthulhu_wars/battle.py"],
-        ["tests/cthulhu_wars/test_power.py", "tests/cthulhu_wars/test_cw_battle.py", "tests/cthulhu_wars/test_cw_end_and_negotiation.py"],
+        # every rules test of the game except whole random games and playthroughs (slow, and
+        # written to find crashes rather than a wrong number)
+        [
+            f"tests/cthulhu_wars/{name}.py"
+            for name in (
+                "test_power test_cw_battle test_cw_end_and_negotiation test_boundaries test_cw_actions "
+                "test_cw_setup_and_phases test_cw_out_of_turn test_cw_notation_and_framework test_cw_black_goat "
+                "test_cw_crawling_chaos test_cw_great_cthulhu test_cw_yellow_sign test_cw_windwalker "
+                "test_cw_sleeper test_cw_opener test_cw_expansion_interactions test_dreamlands test_cw_battle_preview"
+            ).split()
+        ],
+        [],
     ),
 }
 STATUS_LINE = re.compile(r"^\s+(\S+): (\w[\w ]*)$")
@@ -54,11 +95,16 @@ STATUS_LINE = re.compile(r"^\s+(\S+): (\w[\w ]*)$")
 
 def lay_out(work: Path, group: str) -> None:
     """A copy of the project with server/ as src/ and the group's settings added to [tool.mutmut]."""
-    modules, tests = GROUPS[group]
     shutil.copytree(ROOT / "server", work / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
     (work / "server").symlink_to("src")  # some tests read the source files under server/
     for folder in ("tests", "rules_text", "schemas"):
         shutil.copytree(ROOT / folder, work / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    (work / "pyproject.toml").write_text(settings(group))
+
+
+def settings(group: str) -> str:
+    """pyproject.toml with the group's modules, tests and pytest arguments added to [tool.mutmut]."""
+    modules, tests, extra = GROUPS[group]
     text = (ROOT / "pyproject.toml").read_text()
     only = ", ".join(f'"src/tabletop/{m}"' for m in modules)
     selection = ", ".join(f'"{t}"' for t in tests)
@@ -66,16 +112,73 @@ def lay_out(work: Path, group: str) -> None:
         "[tool.mutmut]\n",
         f"[tool.mutmut]\nonly_mutate = [{only}]\npytest_add_cli_args_test_selection = [{selection}]\n",
     )
-    (work / "pyproject.toml").write_text(text)
+    if extra:
+        args = re.search(r"^pytest_add_cli_args = \[(.*)\]", text, re.M)
+        added = ", ".join(json.dumps(a) for a in extra)
+        text = text[: args.end(1)] + f", {added}" + text[args.end(1) :]
+    return text
 
 
-def run_group(group: str, jobs: int, keep: Path | None, show: bool) -> tuple[dict[str, int], list[str], list[str]]:
-    work = Path(tempfile.mkdtemp(prefix=f"mutation-{group}-", dir=keep))
-    lay_out(work, group)
+def refresh(work: Path, group: str) -> list[str]:
+    """Bring a kept run's tests and settings up to date, and name the mutants still open there (run, and not
+    killed): tests were added since, so a killed mutant stays killed and only these need a new run (of a
+    sampled run, only sampled mutants were run).
+    mutmut's record of which tests reach which function is dropped so that it is made again."""
+    for where in (work, work / "mutants"):
+        shutil.rmtree(where / "tests")
+        shutil.copytree(ROOT / "tests", where / "tests", ignore=shutil.ignore_patterns("__pycache__"))
+        (where / "pyproject.toml").write_text(settings(group))
+    (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    open_names = []
+    for meta in (work / "mutants").rglob("*.meta"):
+        codes = json.loads(meta.read_text())["exit_code_by_key"]
+        open_names += [name for name, code in codes.items() if code is not None and code != 1]
+    return sorted(open_names)
+
+
+def mutant_names(work: Path) -> list[str]:
+    """Every mutant mutmut generated in ``work`` (read from its ``.meta`` files), sorted."""
+    names: set[str] = set()
+    for meta in (work / "mutants").rglob("*.meta"):
+        names.update(json.loads(meta.read_text())["exit_code_by_key"])
+    return sorted(names)
+
+
+def sampled(work: Path, env: dict[str, str], jobs: int, sample: int, seed: int) -> list[str]:
+    """Generate the mutants (and mutmut's test-to-function map) without running any, then draw ``sample``
+    of them with ``seed``. mutmut has no generate-only command: a run filtered on a name that matches
+    nothing generates everything, then stops on the empty filter."""
+    subprocess.run(
+        [str(MUTMUT), "run", "--max-children", str(jobs), "no-such-mutant"], cwd=work, env=env, capture_output=True, text=True
+    )
+    names = mutant_names(work)
+    if not names:
+        sys.exit(f"no mutants were generated in {work}")
+    return sorted(random.Random(seed).sample(names, min(sample, len(names))))
+
+
+def run_group(
+    group: str,
+    jobs: int,
+    keep: Path | None,
+    show: bool,
+    sample: int | None = None,
+    seed: int = 0,
+    resume: Path | None = None,
+) -> tuple[dict[str, int], list[str], list[str]]:
     env = {**os.environ, "CI": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     started = time.monotonic()
+    if resume:
+        work, keep = resume, resume.parent
+        reopened = refresh(work, group)
+        print(f"{group}: {len(reopened)} mutants not killed in {work} run again with the current tests")
+        chosen = reopened
+    else:
+        work = Path(tempfile.mkdtemp(prefix=f"mutation-{group}-", dir=keep))
+        lay_out(work, group)
+        chosen = sampled(work, env, jobs, sample, seed) if sample else []
     run = subprocess.run(
-        [str(MUTMUT), "run", "--max-children", str(jobs)], cwd=work, env=env, capture_output=True, text=True
+        [str(MUTMUT), "run", "--max-children", str(jobs), *chosen], cwd=work, env=env, capture_output=True, text=True
     )
     took = time.monotonic() - started
     if run.returncode != 0:
@@ -93,10 +196,16 @@ def run_group(group: str, jobs: int, keep: Path | None, show: bool) -> tuple[dic
         counts[status] = counts.get(status, 0) + 1
         if status == "survived":
             survivors.append(name)
-        elif status != "killed":
+        elif status not in ("killed", "timeout", "not checked"):
             others.append(f"{name} ({status})")
+        elif status == "timeout":
+            others.append(f"{name} (timeout: the tests no longer finish; counted as caught)")
     print(f"\n== {group}: {', '.join(GROUPS[group][0])} ({took:.0f} s)")
-    print_score(counts)
+    unchecked = counts.get("not checked", 0)
+    if unchecked:  # a sample (or a run cut short): the rest were never run
+        drawn = f", drawn with seed {seed}" if sample else ""
+        print(f"SAMPLE of {sum(counts.values()) - unchecked} of {sum(counts.values())} mutants{drawn}: an estimate, not a full run")
+    print_score({k: n for k, n in counts.items() if k != "not checked"}, estimate=bool(unchecked))
     for name in survivors:
         print(f"  survived: {name}")
         if show:
@@ -113,19 +222,33 @@ def run_group(group: str, jobs: int, keep: Path | None, show: bool) -> tuple[dic
     return counts, survivors, others
 
 
-def print_score(counts: dict[str, int]) -> None:
-    """The score over the mutants the selected tests reach; unreached ones are shown apart, and a
-    second score counts them as survivors."""
+def print_score(counts: dict[str, int], estimate: bool = False) -> None:
+    """The score over the mutants the selected tests reach: a mutant is caught when a test fails or the
+    tests no longer finish (a timeout: mutmut stops them at a multiple of their usual time). Unreached
+    mutants are shown apart, and a second score counts them as survivors."""
     killed = counts.get("killed", 0)
+    timeout = counts.get("timeout", 0)
+    caught = killed + timeout
     survived = counts.get("survived", 0)
     unreached = counts.get("no tests", 0)
-    other = sum(counts.values()) - killed - survived - unreached
-    score = killed / (killed + survived) if killed + survived else 0.0
-    strict = killed / (killed + survived + unreached) if killed + survived + unreached else 0.0
+    other = sum(counts.values()) - caught - survived - unreached
+    score = caught / (caught + survived) if caught + survived else 0.0
+    strict = caught / (caught + survived + unreached) if caught + survived + unreached else 0.0
     print(
-        f"killed {killed}, survived {survived}, not reached by these tests {unreached}, other {other}: "
-        f"score {score:.1%} ({strict:.1%} counting unreached mutants as survivors)"
+        f"killed {killed}, timed out {timeout}, survived {survived}, not reached by these tests {unreached}, "
+        f"other {other}: score {score:.1%} ({strict:.1%} counting unreached mutants as survivors)"
     )
+    if estimate and caught + survived:
+        low, high = wilson(caught, caught + survived)
+        print(f"  sampled: 95% Wilson interval of the whole group's score {low:.1%} to {high:.1%}")
+
+
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% for the default z)."""
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -134,8 +257,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="mutants tested at once (default 1)")
     parser.add_argument("--keep", type=Path, help="keep each group's scratch folder under this folder")
     parser.add_argument("--show", action="store_true", help="print each survivor's diff")
+    parser.add_argument("--sample", type=int, help="run only this many mutants per group, drawn at random")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the --sample draw (default 0)")
+    parser.add_argument(
+        "--resume", type=Path, help="a folder kept by --keep (one group): re-run its mutants not yet killed with the current tests"
+    )
     args = parser.parse_args(argv)
     unknown = [g for g in args.groups if g not in GROUPS]
+    if args.resume and (len(args.groups) != 1 or args.sample):
+        parser.error("--resume takes exactly one group and no --sample")
     if unknown:
         parser.error(f"unknown group {', '.join(unknown)}; choose from {', '.join(GROUPS)}")
     if not MUTMUT.exists():
@@ -143,12 +273,15 @@ def main(argv: list[str] | None = None) -> None:
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
     total: dict[str, int] = {}
+    sampled_any = bool(args.sample)
     for group in args.groups or list(GROUPS):
-        counts, _, _ = run_group(group, args.jobs, args.keep, args.show)
+        counts, _, _ = run_group(group, args.jobs, args.keep, args.show, args.sample, args.seed, args.resume)
+        sampled_any = sampled_any or counts.get("not checked", 0) > 0
         for status, n in counts.items():
-            total[status] = total.get(status, 0) + n
-    print("\n== all groups")
-    print_score(total)
+            if status != "not checked":
+                total[status] = total.get(status, 0) + n
+    print("\n== all groups" + (" (sampled)" if sampled_any else ""))
+    print_score(total, estimate=sampled_any)
 
 
 if __name__ == "__main__":

@@ -136,3 +136,10 @@ def test_assignment_notation_reads_figures_in_any_order_and_as_objects():
     assert ENGINE.parse("assign kill starspawn*2", state, gc) in ENGINE.legal_actions(state, gc)
     from tabletop.games.cthulhu_wars.actions import Assign
     assert Assign(result="pain", units=("starspawn*1", "acolyte@gate+0")).units == ("acolyte@gate", "starspawn")
+
+
+def test_the_log_names_every_figure_that_takes_a_result():
+    state, gc = regenerate_battle([6, 6, 1, 1] + [1] * 6)
+    _, log = play(state, GC, "assign kill starspawn,starspawn")
+    faction = state.seats[gc].faction
+    assert f"{faction} takes kills on starspawn, starspawn." in log

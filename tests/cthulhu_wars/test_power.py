@@ -60,3 +60,17 @@ def test_minimum_power_is_half_rounded_up(highest, minimum):
 def test_negative_counts_are_refused():
     with pytest.raises(ValidationError):
         PowerSources(cultists=-1, controlled_gates=0, abandoned_gates=0, captured_cultists=0)
+
+
+def test_each_line_names_its_source_as_the_seed_does():
+    extra = ExtraIncome(source="Feast", count=2, power_each=1)
+    result = gather_power(PowerSources(cultists=1, controlled_gates=1, abandoned_gates=1, captured_cultists=1, extra=[extra], highest_power=30))
+    assert [line.source for line in result.lines] == [
+        "Cultists in play",
+        "Controlled Gates",
+        "Abandoned Gates on the map",
+        "Captured enemy Cultists (returned to their owners' pools)",
+        "Feast",
+        "Minimum Power Rule: raised to half of 30, rounded up",
+    ]
+    assert result.lines[-1].subtotal == 15 - 7 and result.rule == "cthulhu-wars/gather-power"

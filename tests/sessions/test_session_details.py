@@ -1,0 +1,154 @@
+"""Details of the session layer a mutation run (benchmarks/mutation.py, sessions group) showed untested.
+
+Retried moves (``expected``): during a secret deployment, where each seat counts only the moves it may see,
+and the refusals a stale number gets, with their rule citations.
+
+GameSessions.play's docstring: moves already played by this seat at the expected number are reported again
+(``already``), never played twice; any other mismatch is a conflict citing the turn rules. A seat's move
+numbers during A Game of War's hidden deployment count only its own placements (rules_text game-of-war/setup:
+the other side's deployment stays secret). Found missing by benchmarks/mutation.py (sessions group).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.core.errors import GameError, IllegalMove, MalformedMove, NotYourTurn
+from tabletop.sessions.manager import MAX_MOVE_TEXT, BadToken, GameSessions, MoveConflict
+from tabletop.sessions.store import GameStore
+
+
+@pytest.fixture
+def sessions(tmp_path):
+    store = GameStore(tmp_path / "games.sqlite3")
+    yield GameSessions(store)
+    store.close()
+
+
+def placements(live, seat: int) -> list[str]:
+    return [m.notation for g in live.legal_moves(seat, focus="I").groups for m in g.moves if m.notation.startswith("place")]
+
+
+def test_a_retried_secret_placement_is_reported_again_numbered_among_the_seats_own_moves(sessions):
+    live, tokens = sessions.create("game-of-war", {}, 2, seed=3)
+    assert live.engine.secret_phase(live.state)
+    north = []
+    for number in (1, 2, 3):
+        move = placements(live, 0)[0]
+        played = sessions.play(live.id, tokens[0], move, expected=number)
+        assert played.shown == [number] and not played.already
+        north.append(move)
+        sessions.play(live.id, tokens[1], placements(live, 1)[0], expected=number)  # South's between North's
+    assert live.ply == 6
+    again = sessions.play(live.id, tokens[0], north[1], expected=2)
+    assert again.already and not again.dry_run, "a retry reports the move as played, not as a dry run"
+    assert again.shown == [2] and again.notation == north[1] and [s.ply for s in again.steps] == [3]
+    both = sessions.play(live.id, tokens[0], north[1:], expected=2)
+    assert both.already and both.shown == [2, 3] and [s.ply for s in both.steps] == [3, 5]
+    assert live.ply == 6, "nothing was played again"
+    with pytest.raises(MoveConflict) as conflict:
+        sessions.play(live.id, tokens[0], north[2], expected=2)
+    assert "those moves are not yours as given" in conflict.value.message
+    assert conflict.value.rule == "game-of-war/turn"
+
+
+def test_a_stale_move_number_is_a_conflict_citing_the_turn_rules(sessions):
+    live, tokens = sessions.create("cthulhu-dice", {}, ["Ann", "Bob"], seed=4)
+    sessions.play(live.id, tokens[0], "roll", expected=1)
+    with pytest.raises(MoveConflict) as conflict:
+        sessions.play(live.id, tokens[live.to_move()[0]], "roll", expected=5)
+    assert conflict.value.message == (
+        "You expected your move to be move 5, but the game is at move 1; nothing was played. Read the state and choose again"
+    )
+    assert conflict.value.rule == "cthulhu-dice/turn"
+
+
+def test_a_table_entry_with_a_stale_number_is_a_conflict_naming_what_to_do(sessions):
+    live, tokens = sessions.create("cthulhu-dice", {"chance": "table"}, ["Ann", "Bob"], seed=4)
+    referee = tokens[-1]
+    sessions.play(live.id, tokens[0], "roll", expected=1)
+    with pytest.raises(MoveConflict) as conflict:
+        sessions.play(live.id, referee, "enter library library library", expected=7)
+    assert conflict.value.message == (
+        "You expected this to be move 7, but the game is at move 1; nothing was entered. Read legal_moves and enter again"
+    )
+    assert conflict.value.rule == "cthulhu-dice/table"
+
+
+def test_forgetting_a_game_drops_it_from_memory_and_is_harmless_when_it_is_not_there(sessions):
+    """GameSessions.forget: the next access reloads the game from its log; forgetting a game not in memory
+    (never loaded here, or already forgotten, as after a storage failure) does nothing."""
+    live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=4)
+    sessions.play(live.id, tokens[0], "roll")
+    sessions.forget(live.id)
+    sessions.forget(live.id)
+    sessions.forget("no-such-game")
+    again = sessions.get(live.id)
+    assert again is not live and again.ply == 1 and again.state.stash == live.state.stash
+
+
+def test_table_entries_are_the_referees_alone_one_at_a_time_and_only_when_awaited(sessions):
+    """rules_text cthulhu-dice/table: at a real table the referee enters what the dice showed, one entry per
+    call, only when the game awaits one; a dry run shows the entry without playing it."""
+    live, tokens = sessions.create("cthulhu-dice", {"chance": "table"}, ["Ann", "Bob"], seed=4)
+    referee, draw = tokens[-1], "enter library library library"
+    with pytest.raises(IllegalMove) as nothing:
+        sessions.play(live.id, referee, draw)
+    assert nothing.value.message == "Nothing awaits the table now: enter results only when legal_moves asks for them"
+    assert nothing.value.rule == "cthulhu-dice/table"
+    sessions.play(live.id, tokens[0], "roll")
+    with pytest.raises(BadToken) as seat_token:
+        sessions.play(live.id, tokens[0], draw)
+    assert seat_token.value.message.startswith("Only the referee enters what the table rolled or drew")
+    assert seat_token.value.message.endswith(
+        "a seat's token cannot. Ask the referee, who holds the token new_game returned for it"
+    )
+    assert seat_token.value.rule == "cthulhu-dice/table"
+    with pytest.raises(MalformedMove) as two:
+        sessions.play(live.id, referee, [draw, "enter clue clue clue"])
+    assert two.value.message == "An entry or an undo is sent alone, one per apply_move"
+    assert two.value.rule == "cthulhu-dice/table"
+    before = live.state
+    preview = sessions.play(live.id, referee, draw, dry_run=True)
+    assert preview.dry_run and preview.state_after is before and [s.ply for s in preview.steps] == [2]
+    assert live.ply == 1 and live.state is before, "a dry run enters nothing"
+    entered = sessions.play(live.id, referee, draw, expected=2)
+    assert [s.ply for s in entered.steps] == [2] and entered.notation == draw and live.ply == 2
+    assert entered.pending == "rolls a library die: enter one of elder_sign, clue, tentacle", "what the table enters next"
+
+
+def test_the_referee_names_the_seat_it_moves_for_with_a_prefix(sessions):
+    """chosen_seat: a referee's move may start with the seat it is for ('1: roll'); without one it is for the
+    seat awaited; a seat that does not exist is a malformed move."""
+    live, tokens = sessions.create("cthulhu-dice", {"chance": "table"}, ["Ann", "Bob"], seed=4)
+    referee = tokens[-1]
+    with pytest.raises(NotYourTurn) as other:
+        sessions.play(live.id, referee, "1: roll")
+    assert other.value.message.startswith("It is not Bob's turn; the game is waiting for Ann")
+    with pytest.raises(MalformedMove) as missing:
+        sessions.play(live.id, referee, "7: roll")
+    assert missing.value.message == "There is no seat 7; seats are 0 to 1"
+    with pytest.raises(MalformedMove):  # a move object is never read as a prefixed seat, whatever its keys
+        sessions.play(live.id, referee, {":": "roll"})
+    played = sessions.play(live.id, referee, "0: roll")
+    assert played.seat == 0 and played.notation == "roll" and live.ply == 1
+
+
+def test_a_move_is_read_up_to_its_length_limit_and_refused_beyond_it_echoing_only_its_start(sessions):
+    """within_limits: a move text is at most MAX_MOVE_TEXT characters, a move object ten times that as JSON;
+    beyond, a typed refusal echoes the move's first 60 characters only."""
+    live, tokens = sessions.create("cthulhu-dice", {"chance": "table"}, ["Ann", "Bob"], seed=4)
+    referee = tokens[-1]
+    with pytest.raises(MalformedMove) as long_text:
+        sessions.play(live.id, referee, "enter " + "x" * (MAX_MOVE_TEXT - 5))
+    assert long_text.value.message == (
+        f"A move is at most {MAX_MOVE_TEXT} characters long; this one has {MAX_MOVE_TEXT + 1}: enter " + "x" * 53 + "…"
+    )
+    with pytest.raises(GameError) as at_limit:
+        sessions.play(live.id, referee, "enter " + "x" * (MAX_MOVE_TEXT - 6))
+    assert "characters long" not in at_limit.value.message, "exactly at the limit is read (and refused for itself)"
+    big_object = {"kind": "roll", "note": "x" * (3 * MAX_MOVE_TEXT)}
+    with pytest.raises(GameError) as object_move:
+        sessions.play(live.id, referee, big_object)
+    assert "characters long" not in object_move.value.message, "an object may be ten times longer"
+    assert live.ply == 0
