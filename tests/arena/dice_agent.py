@@ -13,6 +13,20 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
 
+async def try_out_of_turn(c: Client, game_id: str, token: str, record: dict) -> None:
+    """When the state shows another seat to move, play anyway: the server must refuse. ``expected_ply`` pins the
+    attempt to the position seen, so a turn that came round in between is a conflict (tried again later), never a
+    move played in turn that would pass for an out-of-turn move the server accepted."""
+    state = (await c.call_tool("get_state", {"game_id": game_id, "token": token})).structured_content
+    if state["your_turn"] or state["outcome"] is not None:
+        return
+    move = {"game_id": game_id, "token": token, "move": "roll", "expected_ply": state["ply"] + 1}
+    tried = await c.call_tool("apply_move", move)
+    if tried.is_error and tried.content[0].text.startswith("You expected"):
+        return
+    record["out_of_turn"].append(tried.content[0].text if tried.is_error else "accepted")
+
+
 async def main(record_path: str) -> None:
     url, game_id, token = os.environ["TABLETOP_URL"], os.environ["TABLETOP_GAME_ID"], os.environ["TABLETOP_SEAT_TOKEN"]
     record = {"argv": sys.argv[1:], "env": {k: v for k, v in os.environ.items() if k.startswith("TABLETOP_")},
@@ -21,11 +35,9 @@ async def main(record_path: str) -> None:
     async with httpx2.AsyncClient(headers=headers, timeout=60) as http, Client(streamable_http_client(url, http_client=http)) as c:
         forged = await c.call_tool("get_state", {"game_id": game_id, "token": token[::-1]})
         record["other_token"] = forged.content[0].text if forged.is_error else "accepted"
-        state = (await c.call_tool("get_state", {"game_id": game_id, "token": token})).structured_content
-        if not state["your_turn"]:  # act for the seat whose turn it is, with its own token: must be refused
-            tried = await c.call_tool("apply_move", {"game_id": game_id, "token": token, "move": "roll"})
-            record["out_of_turn"].append(tried.content[0].text if tried.is_error else "accepted")
         while True:
+            if not record["out_of_turn"]:
+                await try_out_of_turn(c, game_id, token, record)
             wait = (await c.call_tool("wait_for_turn", {"game_id": game_id, "token": token, "timeout_seconds": 20})).structured_content
             if wait["game_over"]:
                 break
