@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.core.errors import GameError, IllegalMove, MalformedMove, NotYourTurn
-from tabletop.sessions.manager import MAX_MOVE_TEXT, BadToken, GameSessions, MoveConflict
+from tabletop.sessions.manager import CROSS_PROCESS_POLL, MAX_MOVE_TEXT, BadToken, GameSessions, MoveConflict
 from tabletop.sessions.store import GameStore
 
 
@@ -152,3 +152,124 @@ def test_a_move_is_read_up_to_its_length_limit_and_refused_beyond_it_echoing_onl
         sessions.play(live.id, referee, big_object)
     assert "characters long" not in object_move.value.message, "an object may be ten times longer"
     assert live.ply == 0
+
+
+def test_a_table_game_whose_setup_would_roll_is_refused_naming_the_draw_and_the_way_out(sessions):
+    """rules_text cthulhu-wars/table: without Great Cthulhu the first player is drawn at random; a table game
+    cannot ask for it before it exists, so the options are refused (nothing is created)."""
+    with pytest.raises(GameError) as refused:
+        sessions.create("cthulhu-wars", {"chance": "table", "factions": ["crawling-chaos", "black-goat", "yellow-sign"]}, 3, seed=1)
+    assert refused.value.message == (
+        "With chance 'table', setting up would need the table at once (the faction that plays first); settle it at "
+        "the table and give the result as an option instead (e.g. a fixed first player)"
+    )
+    assert refused.value.rule == "cthulhu-wars/table"
+    assert sessions.store.list_games(limit=10) == []
+
+
+def test_a_move_involving_chance_must_end_its_sequence_and_nothing_is_played(sessions):
+    """A roll's result decides what comes next, so a sequence may hold it only as its last move."""
+    live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=4)
+    with pytest.raises(IllegalMove) as refused:
+        sessions.play(live.id, tokens[0], ["roll", "roll"])
+    assert refused.value.message == (
+        "Move 1 of 2 ('roll') involves chance, so it must be the last move of a sequence: its result decides what "
+        "comes next. Nothing was played; send the moves up to it, then the rest once you have seen its result"
+    )
+    assert refused.value.rule == "cthulhu-dice/notation"
+    assert live.ply == 0 and sessions.store.last_ply(live.id) == 0
+
+
+def test_out_of_turn_refusals_cite_the_turn_rule_and_say_how_to_wait(sessions):
+    live, tokens = sessions.create("cthulhu-dice", {}, ["Ann", "Bob"], seed=4)
+    with pytest.raises(NotYourTurn) as refused:
+        sessions.play(live.id, tokens[1], "roll")
+    assert refused.value.message == (
+        "It is not Bob's turn; the game is waiting for Ann. Call wait_for_turn to be told when it is yours"
+    )
+    assert refused.value.rule == "cthulhu-dice/turn"
+
+
+def test_a_seat_cannot_play_while_the_table_owes_an_entry_and_is_told_the_referee_enters_it(sessions):
+    """rules_text cthulhu-dice/table: while the game waits for what the real dice showed, no seat moves."""
+    live, tokens = sessions.create("cthulhu-dice", {"chance": "table"}, ["Ann", "Bob"], seed=4)
+    sessions.play(live.id, tokens[0], "roll")
+    waiting_for = live.pending.request.text
+    with pytest.raises(NotYourTurn) as refused:
+        sessions.play(live.id, tokens[live.to_move()[0]] if live.to_move() else tokens[1], "roll")
+    assert refused.value.message == f"The table must first enter {waiting_for}; the referee does it ('enter ...')"
+    assert refused.value.rule == "cthulhu-dice/table"
+
+
+class LaggingStore(GameStore):
+    """A store whose move count is read stale once (``lag`` set): what a server sees when another process commits
+    a move between its read and its write."""
+
+    lag = False
+
+    def last_ply(self, game_id: str) -> int:
+        return 0 if self.lag else super().last_ply(game_id)
+
+
+@pytest.mark.parametrize("chance", ["server", "table"])
+def test_a_move_another_process_logged_first_is_a_conflict_and_the_game_catches_up(tmp_path, chance):
+    """Two servers on one database: the later writer of a move number is refused, plays nothing, and reads the
+    move that won (the store's unique move numbers decide)."""
+    here_store, there_store = LaggingStore(tmp_path / "g.sqlite3"), GameStore(tmp_path / "g.sqlite3")
+    here, there = GameSessions(here_store), GameSessions(there_store)
+    live, tokens = here.create("cthulhu-dice", {"chance": chance}, ["Ann", "Bob"], seed=4)
+    if chance == "table":
+        here.play(live.id, tokens[0], "roll")
+        there.play(live.id, tokens[-1], "enter library library library")
+        here_store.lag = True
+        with pytest.raises(MoveConflict) as conflict:
+            here.play(live.id, tokens[-1], "enter museum museum tomb")
+        assert conflict.value.message == "Another server process recorded a move in this game first; nothing was played"
+    else:
+        there.play(live.id, tokens[0], "roll")
+        here_store.lag = True
+        with pytest.raises(MoveConflict) as conflict:
+            here.play(live.id, tokens[0], "roll")
+        assert conflict.value.message == (
+            "Another server process recorded a move in this game first; nothing was played. "
+            "Read the state again and choose a move"
+        )
+    here_store.lag = False
+    assert here.get(live.id).ply == there.get(live.id).ply == there_store.last_ply(live.id)
+    assert [m.notation for m in here_store.moves(live.id)] == [m.notation for m in there_store.moves(live.id)]
+    here_store.close()
+    there_store.close()
+
+
+def test_only_a_store_deaf_to_other_processes_is_polled_by_waiters(sessions):
+    """wait_for_turn hears its own process's moves at once; SQLite cannot tell it of another process's, so
+    waiters read the log again every CROSS_PROCESS_POLL seconds (PostgreSQL notifies instead)."""
+    assert not sessions.store.hears_other_processes and sessions.poll == CROSS_PROCESS_POLL
+
+
+def test_every_signal_is_counted_so_a_move_during_a_read_is_never_missed(sessions):
+    """wait_until compares the signal count before and after its read: two moves in a row must count twice."""
+    live, _ = sessions.create("cthulhu-dice", {}, 2, seed=4)
+    with sessions._waiting_on(live.id) as waiting:
+        before = waiting.signals
+        sessions.signal(live.id)
+        sessions.signal(live.id)
+        assert waiting.signals == before + 2
+
+
+def test_a_refused_move_in_a_sequence_is_named_by_its_place_and_text_and_nothing_is_played(sessions):
+    """rules_text cthulhu-dice/turn: no retreat before the first roll; in a sequence the refusal says which move."""
+    live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=4)
+    with pytest.raises(IllegalMove) as refused:
+        sessions.play(live.id, tokens[0], ["retreat", "roll"])
+    assert refused.value.message.startswith("Move 1 of 2 ('retreat') was refused, so nothing was played: ")
+    assert refused.value.rule.startswith("cthulhu-dice/") and live.ply == 0
+
+
+def test_a_referees_seat_prefix_is_read_up_to_the_first_colon_only(sessions):
+    """chosen_seat: '0: roll: now' is a move for seat 0 whose text is 'roll: now' (not a move), refused as such —
+    never a crash on the second colon."""
+    live, tokens = sessions.create("cthulhu-dice", {"chance": "table"}, ["Ann", "Bob"], seed=4)
+    with pytest.raises(GameError) as refused:
+        sessions.play(live.id, tokens[-1], "0: roll: now")
+    assert type(refused.value) in (MalformedMove, IllegalMove) and live.ply == 0
