@@ -264,6 +264,9 @@ def test_a_refused_move_in_a_sequence_is_named_by_its_place_and_text_and_nothing
         sessions.play(live.id, tokens[0], ["retreat", "roll"])
     assert refused.value.message.startswith("Move 1 of 2 ('retreat') was refused, so nothing was played: ")
     assert refused.value.rule.startswith("cthulhu-dice/") and live.ply == 0
+    with pytest.raises(IllegalMove) as as_object:  # a move object is shown as its JSON
+        sessions.play(live.id, tokens[0], [{"kind": "retreat"}, "roll"])
+    assert as_object.value.message.startswith("""Move 1 of 2 ('{"kind": "retreat"}') was refused, so nothing was played: """)
 
 
 def test_a_referees_seat_prefix_is_read_up_to_the_first_colon_only(sessions):
@@ -273,3 +276,75 @@ def test_a_referees_seat_prefix_is_read_up_to_the_first_colon_only(sessions):
     with pytest.raises(GameError) as refused:
         sessions.play(live.id, tokens[-1], "0: roll: now")
     assert type(refused.value) in (MalformedMove, IllegalMove) and live.ply == 0
+    assert "'roll: now'" in refused.value.message, "the move read is everything after the seat's colon"
+    played = sessions.play(live.id, tokens[-1], "0:roll")  # no space after the colon
+    assert played.seat == 0 and played.notation == "roll" and live.ply == 1
+
+
+def test_games_are_listed_fifty_at_most_unless_asked(sessions):
+    for seed in range(52):
+        sessions.create("cthulhu-dice", {}, 2, seed=seed)
+    assert len(sessions.list()) == 50 and len(sessions.list(limit=60)) == 52
+
+
+@pytest.mark.anyio
+async def test_wait_for_moves_returns_at_a_new_move_or_at_its_timeout(sessions):
+    """The spectator site's wait: the game once it has more moves than ``after``, else as it is at the timeout."""
+    live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=4)
+    quiet = await sessions.wait_for_moves(live.id, after=0, timeout=0.05)
+    assert quiet.ply == 0
+    sessions.play(live.id, tokens[0], "roll")
+    moved = await sessions.wait_for_moves(live.id, after=0, timeout=30)
+    assert moved.ply == 1
+
+
+def test_a_war_move_refused_after_set_up_lists_the_legal_moves_factored(sessions):
+    """with_legal_moves: an engine's refusal listing every legal move one by one is answered with the same moves
+    in the factored notation legal_moves uses (``R c4-b3/c3/...``), not a list ten times as long."""
+    live, tokens = sessions.create("game-of-war", {}, 2, seed=1)
+    for phase in ("opening default", "commit"):
+        for seat in (0, 1):
+            sessions.play(live.id, tokens[seat], phase)
+    seat = live.to_move()[0]
+    with pytest.raises(IllegalMove) as refused:
+        sessions.play(live.id, tokens[seat], "commit")
+    assert refused.value.message == "Set-up is over: move, attack or end"
+    assert refused.value.legal == live.engine.legal_notations(live.state, seat)
+
+
+def test_a_retried_undo_is_reported_again_and_takes_nothing_more_back(sessions):
+    """rules_text cthulhu-dice/table: undo takes back the last move; sent again with the same move number (a
+    retry after a lost answer) it is reported as done, and nothing else is taken back."""
+    live, tokens = sessions.create("cthulhu-dice", {"chance": "table"}, ["Ann", "Bob"], seed=4)
+    referee = tokens[-1]
+    with pytest.raises(IllegalMove) as nothing:
+        sessions.play(live.id, referee, "undo")
+    assert nothing.value.message == "Nothing can be taken back: no move was played"
+    assert nothing.value.rule == "cthulhu-dice/table"
+    sessions.play(live.id, tokens[0], "roll")
+    sessions.play(live.id, referee, "enter library library library", expected=2)
+    undone = sessions.play(live.id, referee, "undo", expected=3)
+    assert not undone.already and live.ply == 3
+    again = sessions.play(live.id, referee, "undo", expected=3)
+    assert again.already and again.notation == "undo" and [s.ply for s in again.steps] == [3] and live.ply == 3
+    with pytest.raises(MoveConflict):  # an entry is not the undo logged at move 3
+        sessions.play(live.id, referee, "enter library library library", expected=3)
+
+
+def test_seat_counts_and_overlong_game_ids_are_refused_with_their_reason(sessions):
+    with pytest.raises(GameError) as seats:
+        sessions.create("cthulhu-dice", {}, 1)
+    assert seats.value.message == "Cthulhu Dice takes 2 to 6 seats, not 1" and seats.value.rule == "cthulhu-dice/setup"
+    with pytest.raises(GameError) as long_id:
+        sessions.get("y" * 101)
+    assert long_id.value.message.startswith("No game has the id 'yyyy")
+    assert long_id.value.message.endswith("(ids are short); new_game returns ids")
+
+
+def test_a_move_played_here_wakes_this_processs_waiters_at_once(sessions):
+    """play signals the game's waiters itself (the poll is only for other processes' moves)."""
+    live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=4)
+    with sessions._waiting_on(live.id) as waiting:
+        before = waiting.signals
+        sessions.play(live.id, tokens[0], "roll")
+        assert waiting.signals == before + 1
