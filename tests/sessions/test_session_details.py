@@ -11,10 +11,13 @@ the other side's deployment stays secret). Found missing by benchmarks/mutation.
 
 from __future__ import annotations
 
+import sqlite3
+
+import anyio
 import pytest
 
 from tabletop.core.errors import GameError, IllegalMove, MalformedMove, NotYourTurn
-from tabletop.sessions.manager import CROSS_PROCESS_POLL, MAX_MOVE_TEXT, BadToken, GameSessions, MoveConflict
+from tabletop.sessions.manager import CROSS_PROCESS_POLL, MAX_MOVE_TEXT, MAX_SEQUENCE, BadToken, GameSessions, MoveConflict
 from tabletop.sessions.store import GameStore
 
 
@@ -264,6 +267,14 @@ def test_a_refused_move_in_a_sequence_is_named_by_its_place_and_text_and_nothing
         sessions.play(live.id, tokens[0], ["retreat", "roll"])
     assert refused.value.message.startswith("Move 1 of 2 ('retreat') was refused, so nothing was played: ")
     assert refused.value.rule.startswith("cthulhu-dice/") and live.ply == 0
+    assert refused.value.legal == ["roll"], "the refusal lists what the seat may play instead"
+    long_move = "retreat " + "x" * 100
+    with pytest.raises(GameError) as long_one:
+        sessions.play(live.id, tokens[0], [long_move, "roll"])
+    assert f"Move 1 of 2 ('{long_move[:79]}…') was refused" in long_one.value.message, "echoed up to 80 characters"
+    with pytest.raises(GameError) as fifty:  # the longest sequence allowed is read, and refused by the rules
+        sessions.play(live.id, tokens[0], ["retreat"] * MAX_SEQUENCE)
+    assert fifty.value.message.startswith(f"Move 1 of {MAX_SEQUENCE} ('retreat') was refused")
     with pytest.raises(IllegalMove) as as_object:  # a move object is shown as its JSON
         sessions.play(live.id, tokens[0], [{"kind": "retreat"}, "roll"])
     assert as_object.value.message.startswith("""Move 1 of 2 ('{"kind": "retreat"}') was refused, so nothing was played: """)
@@ -293,9 +304,17 @@ async def test_wait_for_moves_returns_at_a_new_move_or_at_its_timeout(sessions):
     live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=4)
     quiet = await sessions.wait_for_moves(live.id, after=0, timeout=0.05)
     assert quiet.ply == 0
-    sessions.play(live.id, tokens[0], "roll")
-    moved = await sessions.wait_for_moves(live.id, after=0, timeout=30)
-    assert moved.ply == 1
+    seen = []
+
+    async def watcher():
+        seen.append((await sessions.wait_for_moves(live.id, after=0, timeout=30)).ply)
+
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(watcher)
+        await anyio.wait_all_tasks_blocked()  # the watcher has read the game (no move yet) and sleeps
+        assert seen == [], "no move after move 0 yet: it must still wait"
+        sessions.play(live.id, tokens[0], "roll")
+    assert seen == [1]
 
 
 def test_a_war_move_refused_after_set_up_lists_the_legal_moves_factored(sessions):
@@ -348,3 +367,68 @@ def test_a_move_played_here_wakes_this_processs_waiters_at_once(sessions):
         before = waiting.signals
         sessions.play(live.id, tokens[0], "roll")
         assert waiting.signals == before + 1
+
+
+def test_playing_in_a_finished_game_is_refused_citing_the_end_rules(sessions):
+    live, tokens = sessions.create("cthulhu-dice", {"goal": 1}, ["Ann", "Bob"], seed=4)
+    while live.engine.outcome(live.state) is None:
+        seat = live.to_move()[0]
+        sessions.play(live.id, tokens[seat], "retreat" if live.state.phase == "decide" and live.state.stash >= 1 else "roll")
+    with pytest.raises(GameError) as over:
+        sessions.play(live.id, tokens[0], "roll")
+    assert over.value.message.startswith(f"Game {live.id} is over: ") and over.value.rule == "cthulhu-dice/end"
+
+
+def test_a_retried_entry_written_with_hyphens_is_the_entry_logged(sessions):
+    """Faces may be written elder-sign or elder_sign; a retry spelt either way is the same entry, reported again."""
+    live, tokens = sessions.create("cthulhu-dice", {"chance": "table"}, ["Ann", "Bob"], seed=4)
+    referee = tokens[-1]
+    sessions.play(live.id, tokens[0], "roll")
+    sessions.play(live.id, referee, "enter library library library", expected=2)
+    sessions.play(live.id, referee, "enter elder_sign", expected=3)
+    again = sessions.play(live.id, referee, "enter elder-sign", expected=3)
+    assert again.already and [s.ply for s in again.steps] == [3] and live.ply == 3
+
+
+def test_a_dry_run_of_a_roll_shows_the_move_it_would_play(sessions):
+    live, tokens = sessions.create("cthulhu-dice", {}, 2, seed=4)
+    preview = sessions.play(live.id, tokens[0], "roll", dry_run=True)
+    assert preview.dry_run and preview.steps[0].notation == "roll" and preview.steps[0].action == {"kind": "roll"}
+    assert live.ply == 0
+
+
+def test_an_entry_answers_with_the_state_after_it_and_what_the_table_owes_next(sessions):
+    live, tokens = sessions.create("cthulhu-dice", {"chance": "table"}, ["Ann", "Bob"], seed=4)
+    sessions.play(live.id, tokens[0], "roll")
+    sessions.play(live.id, tokens[-1], "enter library library library")
+    sessions.play(live.id, tokens[-1], "enter elder_sign")
+    sessions.play(live.id, tokens[-1], "enter elder_sign")
+    before = live.state
+    entered = sessions.play(live.id, tokens[-1], "enter elder_sign")  # the roll is complete: it is played
+    assert entered.state_after is live.state and entered.state_after is not before
+    assert live.state.stash == 3
+    sessions.play(live.id, tokens[0], "roll")
+    moves = live.legal_moves(live.pending.seat)
+    assert "rules://cthulhu-dice/table" in moves.note, "the table's rules are cited by their game"
+
+
+def test_a_table_entry_the_database_refuses_is_forgotten_and_can_be_entered_again(tmp_path):
+    """A storage failure leaves nothing behind: the game in memory is dropped and rebuilt from its log."""
+    db = tmp_path / "locked.sqlite3"
+    sessions = GameSessions(GameStore(db, busy_timeout_ms=50))
+    live, tokens = sessions.create("cthulhu-dice", {"chance": "table"}, ["Ann", "Bob"], seed=4)
+    sessions.play(live.id, tokens[0], "roll")
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(GameError) as err:
+            sessions.play(live.id, tokens[-1], "enter library library library")
+        assert err.value.kind == "storage_error"
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert live.id not in sessions._live, "whatever the failure left in memory is dropped"
+    again = sessions.get(live.id)
+    assert again.ply == 1 and again.pending is not None
+    sessions.play(live.id, tokens[-1], "enter library library library")
+    assert sessions.store.last_ply(live.id) == 2
