@@ -184,6 +184,49 @@ def refresh(work: Path, group: str) -> list[str]:
     return sorted(open_names)
 
 
+IMPORT_PROBE = """
+import importlib, json, sys
+from mutmut.stats import state
+for module in sys.argv[1:]:
+    importlib.import_module(module)
+print(json.dumps(sorted(state()._stats)))
+"""
+
+
+def import_time_functions(work: Path, group: str) -> set[str]:
+    """The group's functions that run while its modules are imported (tables built at import, e.g. the War
+    board's lines and masks). mutmut runs every mutant in a process forked after the import, so a mutant of
+    such a code path never changes those tables: it can only "survive" there, whatever the tests check."""
+    modules = ["tabletop." + m.removesuffix(".py").replace("/", ".") for m in GROUPS[group][0]]
+    env = {**os.environ, "MUTANT_UNDER_TEST": "stats", "PYTHONPATH": "src"}
+    probe = subprocess.run(
+        [sys.executable, "-c", IMPORT_PROBE, *modules], cwd=work / "mutants", env=env, capture_output=True, text=True
+    )
+    return set(json.loads(probe.stdout.strip().splitlines()[-1])) if probe.returncode == 0 else set()
+
+
+def fresh_kills(work: Path, group: str, survivors: list[str]) -> list[str]:
+    """Survivors of a function run at import time, run again each in a new pytest process with the mutant active
+    from the start (as a real mistake would be): those the group's tests then catch. Remembered in the folder
+    (``fresh-kills.json``) so that a --resume need not run them again."""
+    record = work / "fresh-kills.json"
+    known = set(json.loads(record.read_text())) if record.exists() else set()
+    at_import = import_time_functions(work, group)
+    modules, tests, extra = GROUPS[group]
+    base = json.loads("[" + re.search(r"^pytest_add_cli_args = \[(.*)\]", settings(group), re.M).group(1) + "]")
+    for name in survivors:
+        if name in known or re.sub(r"__mutmut_\d+$", "", name) not in at_import:
+            continue
+        env = {**os.environ, "MUTANT_UNDER_TEST": name, "PYTHONPATH": "src", "CI": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+        run = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", *base, *tests], cwd=work / "mutants", env=env, capture_output=True
+        )
+        if run.returncode not in (0, 5):  # a test failed, or the import itself broke
+            known.add(name)
+    record.write_text(json.dumps(sorted(known)))
+    return [name for name in survivors if name in known]
+
+
 def mutant_names(work: Path) -> list[str]:
     """Every mutant mutmut generated in ``work`` (read from its ``.meta`` files), sorted."""
     names: set[str] = set()
@@ -213,6 +256,7 @@ def run_group(
     sample: int | None = None,
     seed: int = 0,
     resume: Path | None = None,
+    fresh: bool = True,
 ) -> tuple[dict[str, int], list[str], list[str]]:
     env = {**os.environ, "CI": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     started = time.monotonic()
@@ -248,12 +292,25 @@ def run_group(
             others.append(f"{name} ({status})")
         elif status == "timeout":
             others.append(f"{name} (timeout: the tests no longer finish; counted as caught)")
+    caught_fresh: list[str] = []
+    if fresh and survivors:
+        caught_fresh = fresh_kills(work, group, survivors)
+        survivors = [name for name in survivors if name not in caught_fresh]
+        counts["survived"] -= len(caught_fresh)
+        counts["killed"] = counts.get("killed", 0) + len(caught_fresh)
+        took = time.monotonic() - started
     print(f"\n== {group}: {', '.join(GROUPS[group][0])} ({took:.0f} s)")
     unchecked = counts.get("not checked", 0)
     if unchecked:  # a sample (or a run cut short): the rest were never run
         drawn = f", drawn with seed {seed}" if sample else ""
         print(f"SAMPLE of {sum(counts.values()) - unchecked} of {sum(counts.values())} mutants{drawn}: an estimate, not a full run")
     print_score({k: n for k, n in counts.items() if k != "not checked"}, estimate=bool(unchecked))
+    if caught_fresh:
+        functions = ", ".join(sorted({re.sub(r"__mutmut_\d+$", "", n) for n in caught_fresh}))
+        print(
+            f"  of the killed, {len(caught_fresh)} survived mutmut's run but were caught in a new process (code run at "
+            f"import time): {functions}"
+        )
     for name in survivors:
         print(f"  survived: {name}")
         if show:
@@ -308,6 +365,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sample", type=int, help="run only this many mutants per group, drawn at random")
     parser.add_argument("--seed", type=int, default=0, help="seed of the --sample draw (default 0)")
     parser.add_argument(
+        "--no-fresh", action="store_true", help="do not re-run survivors of code run at import time in a new process"
+    )
+    parser.add_argument(
         "--only", nargs="+", metavar="MODULE", help="mutate only these of the group's modules (e.g. games/cthulhu_dice/dice.py)"
     )
     parser.add_argument(
@@ -334,7 +394,9 @@ def main(argv: list[str] | None = None) -> None:
     total: dict[str, int] = {}
     sampled_any = bool(args.sample)
     for group in args.groups or list(GROUPS):
-        counts, _, _ = run_group(group, args.jobs, args.keep, args.show, args.sample, args.seed, args.resume)
+        counts, _, _ = run_group(
+            group, args.jobs, args.keep, args.show, args.sample, args.seed, args.resume, fresh=not args.no_fresh
+        )
         sampled_any = sampled_any or counts.get("not checked", 0) > 0
         for status, n in counts.items():
             if status != "not checked":
