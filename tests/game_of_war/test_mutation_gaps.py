@@ -117,6 +117,7 @@ def test_a_capture_event_says_destroyed_and_the_winner_is_named():
     # South's only combat unit is gone (rules_text game-of-war/end 2)
     assert events[-1] == "North wins: all of South's combat units are destroyed."
     assert after.phase == "over" and after.reason == events[-1]
+    assert ENGINE.view(after, None)["attack_used"] is True, "the final position shows the attack made"
 
 
 # ---- the turn (rules_text game-of-war/turn) ----------------------------------------------------------------------
@@ -131,6 +132,7 @@ def test_the_next_side_may_attack_after_a_turn_ended_without_one():
     state = build_position({"c15": "C", "h15": "R", "c16": "i", "w12": "i"}, side_to_move=SOUTH)
     state, _ = ENGINE.apply(state, SOUTH, EndTurn())
     assert any(a.kind == "attack" for a in ENGINE.legal_actions(state, NORTH))
+    assert ENGINE.view(state, None)["attack_used"] is False
 
 
 def test_each_unit_moves_at_most_once_a_turn_whichever_moved_after_it():
