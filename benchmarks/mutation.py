@@ -269,9 +269,12 @@ def run_group(
         work = Path(tempfile.mkdtemp(prefix=f"mutation-{group}-", dir=keep))
         lay_out(work, group)
         chosen = sampled(work, env, jobs, sample, seed) if sample else []
-    run = subprocess.run(
-        [str(MUTMUT), "run", "--max-children", str(jobs), *chosen], cwd=work, env=env, capture_output=True, text=True
-    )
+    if resume and not chosen:  # nothing left open: a bare `mutmut run` would run every mutant again
+        run = subprocess.CompletedProcess([], 0)
+    else:
+        run = subprocess.run(
+            [str(MUTMUT), "run", "--max-children", str(jobs), *chosen], cwd=work, env=env, capture_output=True, text=True
+        )
     took = time.monotonic() - started
     if run.returncode != 0:
         print(f"{group}: mutmut failed ({run.returncode})\n{run.stdout[-3000:]}\n{run.stderr[-3000:]}")
@@ -387,6 +390,13 @@ def main(argv: list[str] | None = None) -> None:
         if strangers:
             parser.error(f"not modules of {args.groups[0]}: {', '.join(strangers)}; choose from {', '.join(modules)}")
         GROUPS[args.groups[0]] = ([m for m in modules if m in args.only], tests, extra)
+    if args.resume and not args.only and (args.resume / "pyproject.toml").exists():
+        # the kept run's modules (it may have been an --only run), for the heading and the settings
+        kept = re.search(r"^only_mutate = \[(.*)\]", (args.resume / "pyproject.toml").read_text(), re.M)
+        if kept:
+            modules, tests, extra = GROUPS[args.groups[0]]
+            named = [m.strip().strip('"').removeprefix("src/tabletop/") for m in kept.group(1).split(",")]
+            GROUPS[args.groups[0]] = ([m for m in modules if m in named] or modules, tests, extra)
     if not MUTMUT.exists():
         sys.exit("mutmut is not installed here: pip install -e '.[dev]'")
     if args.keep:
