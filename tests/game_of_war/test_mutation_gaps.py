@@ -243,3 +243,23 @@ def test_the_terrain_of_the_boards_squares():
     expected = {"j3": "mountain", "p18": "mountain", "j6": "pass", "p15": "pass", "o2": "arsenal", "w20": "arsenal",
                 "h2": "fortress", "c13": "fortress", "a1": "plain", "y20": "plain"}  # fmt: skip
     assert {name: terrain_name(parse_square(name)) for name in expected} == expected
+
+
+def test_no_attack_follows_the_destruction_of_an_arsenal():
+    """Turn: destroying an arsenal "counts as the turn's attack, so no attack follows"."""
+    # South's w12 (on the column of its arsenal w20) may attack North's offline infantry w11 (defence 0)
+    raid = {"c3": "r", "g3": "c", "w12": "i", "w11": "I", "a1": "R"}
+    state = build_position(raid, side_to_move=SOUTH)
+    assert any(a.kind == "attack" for a in ENGINE.legal_actions(state, SOUTH))
+    state, _ = ENGINE.apply(state, SOUTH, Move(origin="g3", destination="h4"))
+    assert not any(a.kind == "attack" for a in ENGINE.legal_actions(state, SOUTH))
+
+
+def test_after_a_retreat_the_sides_other_units_may_attack():
+    """Turn, retreat: the unit that retreated may not attack that turn; the others may, once it has moved."""
+    state = build_position({"c15": "C", "h15": "R", "c16": "i", "w12": "i", "w11": "I"})
+    state, _ = ENGINE.apply(state, NORTH, Attack(target="c16"))
+    assert not any(a.kind == "attack" for a in ENGINE.legal_actions(state, SOUTH)), "not before the retreat"
+    state, _ = ENGINE.apply(state, SOUTH, Move(origin="c16", destination="c17"))
+    attacks = {a.target for a in ENGINE.legal_actions(state, SOUTH) if a.kind == "attack"}
+    assert attacks == {"w11"}
