@@ -137,11 +137,19 @@ def test_the_next_side_may_attack_after_a_turn_ended_without_one():
 
 def test_each_unit_moves_at_most_once_a_turn_whichever_moved_after_it():
     """Turn: up to five moves, each by a different unit."""
-    state = build_position({"d6": "I", "e6": "I", "f6": "R", "w12": "i"})
+    state = build_position({"d7": "I", "e6": "I", "f6": "R", "w12": "i"})
     state, _ = ENGINE.apply(state, NORTH, Move(origin="e6", destination="e7"))
-    state, _ = ENGINE.apply(state, NORTH, Move(origin="d6", destination="d7"))  # the unit west of e6's old square
+    state, _ = ENGINE.apply(state, NORTH, Move(origin="d7", destination="d8"))  # from the square west of e7
     movers = {n.split()[1].split("-")[0] for n in notations(state, NORTH) if "-" in n}
-    assert "e7" not in movers and "d7" not in movers and "f6" in movers
+    assert "e7" not in movers and "d8" not in movers and "f6" in movers
+
+
+def test_north_destroying_a_south_arsenal_leaves_its_own_arsenals_standing():
+    state = build_position({"c18": "I", "c19": "C", "h18": "R", "w12": "i", "w11": "i"})
+    before = state.arsenals
+    state, events = ENGINE.apply(state, NORTH, Move(origin="c19", destination="c20"))
+    assert "South's arsenal c20 is destroyed; that was the attack of the turn." in events
+    assert state.arsenals[0] == before[0] and state.arsenals[1] not in (0, before[1])
 
 
 def test_a_unit_on_a1_may_move_again_in_its_sides_next_turn():
