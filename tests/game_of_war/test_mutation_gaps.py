@@ -271,3 +271,68 @@ def test_after_a_retreat_the_sides_other_units_may_attack():
     state, _ = ENGINE.apply(state, SOUTH, Move(origin="c16", destination="c17"))
     attacks = {a.target for a in ENGINE.legal_actions(state, SOUTH) if a.kind == "attack"}
     assert attacks == {"w11"}
+
+
+def test_under_futile_attacks_a_unit_out_of_every_attackers_range_is_not_offered():
+    """Ruling futile_attacks = true: "any enemy unit in range of at least one attacker may be attacked"; infantry
+    has range 2, so an enemy three squares down its column is not in range."""
+    options = GameOfWarOptions(futile_attacks=True)
+    far = build_position({"h15": "R", "c15": "I", "c12": "i", "w12": "i"}, options=options)
+    near = build_position({"h15": "R", "c15": "I", "c13": "i", "w12": "i"}, options=options)
+    assert not any(a.kind == "attack" for a in ENGINE.legal_actions(far, NORTH))
+    assert {a.target for a in ENGINE.legal_actions(near, NORTH) if a.kind == "attack"} == {"c13"}
+
+
+def test_the_unit_beside_the_one_that_retreated_may_still_attack():
+    """Turn, retreat: only the unit that retreated is barred from attacking. Here it stands on v12 (set directly:
+    it has just retreated there) and its neighbour, the cannon w12 (range 3), attacks w9, which v12 cannot reach."""
+    from tabletop.games.game_of_war.board import parse_square
+
+    state = build_position({"v12": "i", "w12": "k", "w9": "I", "a1": "R"}, side_to_move=SOUTH)
+    state.no_attack = parse_square("v12")
+    assert {a.target for a in ENGINE.legal_actions(state, SOUTH) if a.kind == "attack"} == {"w9"}
+
+
+class FirstPlayerDie:
+    """A real table answering the die for the first player (rules_text game-of-war/setup 3)."""
+
+    def __init__(self, face: int) -> None:
+        self.face, self.asked = face, []
+
+    def die(self, sides: int, what: str) -> int:
+        self.asked.append((sides, what))
+        return self.face
+
+
+@pytest.mark.parametrize("face, first", [(1, NORTH), (3, NORTH), (4, SOUTH), (6, SOUTH)])
+def test_the_die_for_the_first_player_one_to_three_north_four_to_six_south(face, first):
+    from tabletop.core.rng import answered_by
+
+    table = FirstPlayerDie(face)
+    state = fresh()
+    state, _ = ENGINE.apply(state, NORTH, UseOpening(name="default"))
+    state, _ = ENGINE.apply(state, SOUTH, UseOpening(name="default"))
+    state, _ = ENGINE.apply(state, NORTH, Commit())
+    with answered_by(table):
+        state, events = ENGINE.apply(state, SOUTH, Commit())
+    assert table.asked == [(6, "the die for the first player (North on 1-3)")]
+    assert state.side == first and state.phase == "play"
+    assert events[-1] == f"Deployments revealed. The die shows {face}: {('North', 'South')[first]} moves first."
+
+
+def test_a_fixed_first_player_is_announced():
+    state = ENGINE.new_game(GameOfWarOptions(first_player="south"), 2, 1)
+    state, _ = ENGINE.apply(state, NORTH, UseOpening(name="default"))
+    state, _ = ENGINE.apply(state, SOUTH, UseOpening(name="default"))
+    state, _ = ENGINE.apply(state, NORTH, Commit())
+    state, events = ENGINE.apply(state, SOUTH, Commit())
+    assert events[-1] == "Deployments revealed. South moves first." and state.side == SOUTH
+
+
+def test_an_opening_replaces_the_units_already_placed():
+    """Set-up: a side may "replace its whole deployment by its side of a named opening"."""
+    state = fresh()
+    state, _ = ENGINE.apply(state, NORTH, Place(unit="relay", square="a1"))
+    state, _ = ENGINE.apply(state, NORTH, UseOpening(name="default"))
+    squares = {u["square"] for u in ENGINE.view(state, NORTH)["units"]}
+    assert "a1" not in squares and len(squares) == 17 and {"c4", "e6", "j6"} <= squares
