@@ -269,6 +269,8 @@ def run_group(
         work = Path(tempfile.mkdtemp(prefix=f"mutation-{group}-", dir=keep))
         lay_out(work, group)
         chosen = sampled(work, env, jobs, sample, seed) if sample else []
+        if sample:
+            (work / ".sampled").write_text(f"{sample} {seed}\n")
     if resume and not chosen:  # nothing left open: a bare `mutmut run` would run every mutant again
         run = subprocess.CompletedProcess([], 0)
     else:
@@ -306,7 +308,8 @@ def run_group(
     unchecked = counts.get("not checked", 0)
     if unchecked:  # a sample (or a run cut short): the rest were never run
         drawn = f", drawn with seed {seed}" if sample else ""
-        print(f"SAMPLE of {sum(counts.values()) - unchecked} of {sum(counts.values())} mutants{drawn}: an estimate, not a full run")
+        what = "SAMPLE" if sample or resume and (work / ".sampled").exists() else "PARTIAL RUN (cut short, not a random sample)"
+        print(f"{what}: {sum(counts.values()) - unchecked} of {sum(counts.values())} mutants run{drawn}: an estimate, not a full run")
     print_score({k: n for k, n in counts.items() if k != "not checked"}, estimate=bool(unchecked))
     if caught_fresh:
         functions = ", ".join(sorted({re.sub(r"__mutmut_\d+$", "", n) for n in caught_fresh}))
