@@ -133,6 +133,8 @@ GROUPS: dict[str, tuple[list[str], list[str], list[str]]] = {
         [],
     ),
 }
+# mutmut exit codes of a caught mutant: killed (1, 3: a test failed) or timed out (SIGXCPU and its other forms)
+CAUGHT_CODES = {1, 3, 36, -24, 24, 152, 255}
 STATUS_LINE = re.compile(r"^\s+(\S+): (\w[\w ]*)$")
 
 
@@ -163,8 +165,8 @@ def settings(group: str) -> str:
 
 
 def refresh(work: Path, group: str) -> list[str]:
-    """Bring a kept run's tests and settings up to date, and name the mutants still open there (run, and not
-    killed): tests were added since, so a killed mutant stays killed and only these need a new run (of a
+    """Bring a kept run's tests and settings up to date, and name the mutants still open there (run, and neither
+    killed nor timed out): tests were added since, so a killed mutant stays killed and only these need a new run (of a
     sampled run, only sampled mutants were run).
     mutmut's record of which tests reach which function is dropped so that it is made again."""
     # the modules mutated stay those of the kept run (it may have been an --only run)
@@ -180,7 +182,7 @@ def refresh(work: Path, group: str) -> list[str]:
     open_names = []
     for meta in (work / "mutants").rglob("*.meta"):
         codes = json.loads(meta.read_text())["exit_code_by_key"]
-        open_names += [name for name, code in codes.items() if code is not None and code != 1]
+        open_names += [name for name, code in codes.items() if code is not None and code not in CAUGHT_CODES]
     return sorted(open_names)
 
 
