@@ -207,6 +207,15 @@ def import_time_functions(work: Path, group: str) -> set[str]:
     return set(json.loads(probe.stdout.strip().splitlines()[-1])) if probe.returncode == 0 else set()
 
 
+FRESH_CPU_SECONDS = 180  # a mutant that loops (at import, say) is stopped as mutmut would: SIGXCPU, a timeout
+
+
+def cpu_limit() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_CPU, (FRESH_CPU_SECONDS, FRESH_CPU_SECONDS + 5))
+
+
 def fresh_kills(work: Path, group: str, survivors: list[str]) -> list[str]:
     """Survivors of a function run at import time, run again each in a new pytest process with the mutant active
     from the start (as a real mistake would be): those the group's tests then catch. Remembered in the folder
@@ -221,9 +230,13 @@ def fresh_kills(work: Path, group: str, survivors: list[str]) -> list[str]:
             continue
         env = {**os.environ, "MUTANT_UNDER_TEST": name, "PYTHONPATH": "src", "CI": "1", "PYTHONDONTWRITEBYTECODE": "1"}
         run = subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", *base, *tests], cwd=work / "mutants", env=env, capture_output=True
+            [sys.executable, "-m", "pytest", "-q", *base, *tests],
+            cwd=work / "mutants",
+            env=env,
+            capture_output=True,
+            preexec_fn=cpu_limit,
         )
-        if run.returncode not in (0, 5):  # a test failed, or the import itself broke
+        if run.returncode not in (0, 5):  # a test failed, the import itself broke, or it ran out of CPU time
             known.add(name)
     record.write_text(json.dumps(sorted(known)))
     return [name for name in survivors if name in known]
