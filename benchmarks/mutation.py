@@ -164,7 +164,7 @@ def settings(group: str) -> str:
     return text
 
 
-def refresh(work: Path, group: str) -> list[str]:
+def refresh(work: Path, group: str, finish: bool = False) -> list[str]:
     """Bring a kept run's tests and settings up to date, and name the mutants still open there (run, and neither
     killed nor timed out): tests were added since, so a killed mutant stays killed and only these need a new run (of a
     sampled run, only sampled mutants were run).
@@ -182,7 +182,7 @@ def refresh(work: Path, group: str) -> list[str]:
     open_names = []
     for meta in (work / "mutants").rglob("*.meta"):
         codes = json.loads(meta.read_text())["exit_code_by_key"]
-        open_names += [name for name, code in codes.items() if code is not None and code not in CAUGHT_CODES]
+        open_names += [name for name, code in codes.items() if (finish or code is not None) and code not in CAUGHT_CODES]
     return sorted(open_names)
 
 
@@ -272,12 +272,15 @@ def run_group(
     seed: int = 0,
     resume: Path | None = None,
     fresh: bool = True,
+    finish: bool = False,
 ) -> tuple[dict[str, int], list[str], list[str]]:
     env = {**os.environ, "CI": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     started = time.monotonic()
     if resume:
         work, keep = resume, resume.parent
-        reopened = refresh(work, group)
+        if finish and (work / ".sampled").exists():
+            sys.exit(f"{work} holds a sample: --finish would run every mutant of the group")
+        reopened = refresh(work, group, finish)
         print(f"{group}: {len(reopened)} mutants not killed in {work} run again with the current tests")
         chosen = reopened
     else:
@@ -386,6 +389,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sample", type=int, help="run only this many mutants per group, drawn at random")
     parser.add_argument("--seed", type=int, default=0, help="seed of the --sample draw (default 0)")
     parser.add_argument(
+        "--finish", action="store_true", help="with --resume of a run cut short (not a sample): also run the mutants never run"
+    )
+    parser.add_argument(
         "--no-fresh", action="store_true", help="do not re-run survivors of code run at import time in a new process"
     )
     parser.add_argument(
@@ -423,7 +429,8 @@ def main(argv: list[str] | None = None) -> None:
     sampled_any = bool(args.sample)
     for group in args.groups or list(GROUPS):
         counts, _, _ = run_group(
-            group, args.jobs, args.keep, args.show, args.sample, args.seed, args.resume, fresh=not args.no_fresh
+            group, args.jobs, args.keep, args.show, args.sample, args.seed, args.resume, fresh=not args.no_fresh,
+            finish=args.finish,
         )
         sampled_any = sampled_any or counts.get("not checked", 0) > 0
         for status, n in counts.items():

@@ -40,6 +40,7 @@ def test_each_setup_refusal_says_why():
         (NORTH, Place(unit="relay", square="a2"), "Every relay of North is already placed"),
         (NORTH, Place(unit="cavalry", square="e11"), "e11 is outside North's territory"),
         (SOUTH, Place(unit="cavalry", square="e7"), "e7 is outside South's territory"),
+        (SOUTH, Place(unit="cavalry", square="y10"), "y10 is outside South's territory"),  # North's last square
         (NORTH, Place(unit="cavalry", square="a1"), "a1 is not free (a mountain or another unit)"),
         (NORTH, Remove(square="b2"), "North has no placed unit on b2"),
         (NORTH, UseOpening(name="nope"), f"There is no opening named 'nope'; known: {', '.join(OPENINGS)}"),
