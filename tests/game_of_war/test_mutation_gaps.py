@@ -337,3 +337,23 @@ def test_an_opening_replaces_the_units_already_placed():
     state, _ = ENGINE.apply(state, NORTH, UseOpening(name="default"))
     squares = {u["square"] for u in ENGINE.view(state, NORTH)["units"]}
     assert "a1" not in squares and len(squares) == 17 and {"c4", "e6", "j6"} <= squares
+
+
+# ---- lines of communication (rules_text game-of-war/communication) ----------------------------------------------
+def test_a_relay_on_the_corner_square_a1_sends_its_lines_too():
+    """"A friendly relay standing on a line sends 8 lines of its own ... and a relay on such a line does the same":
+    a2 is on the row of North's arsenal o2, a2's column reaches a1, and a1's row reaches the infantry on f1."""
+    from .helpers import online
+
+    state = build_position({"a2": "R", "a1": "X", "f1": "I", "w12": "i"})
+    assert online(state, NORTH) == {"a2", "a1", "f1"}
+
+
+def test_under_adjacent_relays_reemit_a_unit_beside_a_line_but_not_on_it_stays_offline():
+    """Communication: a unit is online on a line or next to an online unit; next to an empty covered square is not
+    enough (c3 touches the lines of row 2 and row 4 but stands on neither), whatever the adjacent-relays ruling."""
+    from .helpers import offline
+
+    for reemit in (False, True):
+        state = build_position({"c3": "I", "w12": "i"}, options=GameOfWarOptions(adjacent_relays_reemit=reemit))
+        assert offline(state, NORTH) == {"c3"}, reemit
