@@ -13,7 +13,7 @@ mutmut only looks for code under ``src/``, so each group runs in a scratch copy 
 CI. Needs the ``dev`` extra (``pip install -e '.[dev]'``). Run:
 
     nice -n 10 .venv/bin/python benchmarks/mutation.py [group ...] [--jobs N] [--keep DIR]
-        [--sample N --seed S] [--only MODULE ...] [--resume DIR]
+        [--sample N --seed S] [--only MODULE ...] [--resume DIR [--finish]] [--show] [--no-fresh]
 
 Groups: game_of_war, cthulhu_dice, sessions, cthulhu_wars (power and battle), cthulhu_wars_all (every rules
 module of the game: use --sample) (default: all five). ``--only`` mutates only some of one group's modules
@@ -24,6 +24,12 @@ as ``module.function__mutmut_N``; ``--show`` prints each survivor's diff too.
 ``--sample N`` runs only N mutants of each group, drawn at random with ``--seed S`` (the same N and
 S draw the same mutants from the same code), and prints the score as an *estimate* with its 95%
 Wilson interval over the sampled mutants the tests reach. For groups too large to run whole.
+
+``--resume DIR`` re-runs, in a kept folder, the mutants not yet caught, with the current tests (adding tests
+can only add kills); ``--finish`` also runs those a cut-short run never reached (a run cut short is printed as
+a PARTIAL RUN). A survivor in code that runs at import time (tables built when a module loads) is run again in a
+new process with the mutant active from the start: mutmut forks after the import, so there such a mutant would
+never take effect (``--no-fresh`` skips this; the kills it adds are printed on their own line).
 """
 
 from __future__ import annotations
