@@ -1,0 +1,235 @@
+"""Cthulhu Wars rules that no test checked, found by benchmarks/mutation.py (groups cthulhu_wars and
+cthulhu_wars_all): each test is written from rules_text, not from the code it guards."""
+
+from __future__ import annotations
+
+from tabletop.core.rng import answered_by
+from tabletop.games.cthulhu_wars import ENGINE, board, creatures
+from tabletop.games.cthulhu_wars.battle import battle_preview
+from tabletop.games.cthulhu_wars.factions import FACTIONS
+from tabletop.games.cthulhu_wars.state import HELD, POOL
+
+from .cw_helpers import BG, CC, GC, SL, YS, ScriptedDice, give_turn, new_game, play, put, seat, seated, texts
+from .test_dreamlands import citadel, dream
+
+
+class RecordingTable:
+    """Stands for the people at a real table (rules_text cthulhu-wars/table): every die the engine asks for is
+    recorded with its number of sides and what the request says it is for, and answered from a script."""
+
+    def __init__(self, rolls: list[int]) -> None:
+        self.rolls, self.asked = list(rolls), []
+
+    def die(self, sides: int, what: str) -> int:
+        self.asked.append((sides, what))
+        return self.rolls.pop(0)
+
+    def dice(self, count: int, sides: int, what: str) -> list[int]:
+        self.asked.append((sides, what))
+        return [self.rolls.pop(0) for _ in range(count)]
+
+
+# ---- a table game's dice requests say which dice and where ------------------------------------------------------
+def test_a_table_is_asked_for_each_sides_battle_dice_naming_the_battles_area():
+    """rules_text cthulhu-wars/battle: both sides roll their Combat in dice; at a real table the request must say
+    which battle the dice are for (the area), as several battles happen in a round."""
+    state = new_game(3, factions=[GC, CC, BG])
+    put(state, GC, "shoggoth", "north-pacific")
+    put(state, CC, "flying-polyp", "north-pacific")
+    give_turn(state, GC, power=4)
+    table = RecordingTable([1, 1, 1])
+    with answered_by(table):
+        state, _ = play(state, GC, f"battle north-pacific vs {CC}")
+    assert len(table.asked) == 2
+    assert all(sides == 6 and what.endswith("battle dice in north-pacific") for sides, what in table.asked)
+
+
+def test_the_desecrate_die_is_asked_for_with_the_area():
+    """rules_text cthulhu-wars/yellow-sign, Desecrate: the King in Yellow's area rolls one die."""
+    state = new_game(3, factions=[GC, YS, BG])
+    put(state, YS, "king-in-yellow", "europe")
+    give_turn(state, YS, power=8)
+    table = RecordingTable([5])
+    with answered_by(table):
+        play(state, YS, "ys-desecrate undead")
+    assert len(table.asked) == 1 and table.asked[0][0] == 6 and "europe" in table.asked[0][1]
+
+
+def test_the_thousand_forms_die_is_a_six_sided_die():
+    """rules_text cthulhu-wars/crawling-chaos, Thousand Forms: roll one die."""
+    state = new_game(3, factions=[GC, CC, BG])
+    state.seats[seat(state, CC)].spellbooks = ["thousand-forms"]
+    give_turn(state, CC, power=1)
+    put(state, CC, "nyarlathotep", "asia")
+    table = RecordingTable([3])
+    with answered_by(table):
+        play(state, CC, "cc-thousand-forms")
+    assert [sides for sides, _ in table.asked] == [6] and "Thousand Forms" in table.asked[0][1]
+
+
+# ---- Nyarlathotep counts the enemy's spellbooks already when a battle is declared ------------------------------
+def nyarlathotep_alone(enemy_books: list[str]):
+    state = new_game(3, factions=[GC, CC, BG])
+    cc = seat(state, CC)
+    state.seats[cc].spellbooks = []
+    state.seats[seat(state, GC)].spellbooks = enemy_books
+    put(state, CC, "nyarlathotep", "north-pacific")
+    put(state, GC, "deep-one", "north-pacific")
+    give_turn(state, CC, power=4)
+    return state
+
+
+def test_nyarlathotep_with_no_spellbooks_may_battle_a_faction_that_holds_one():
+    """rules_text cthulhu-wars/crawling-chaos: his Combat is Crawling Chaos's spellbooks plus those of the faction
+    he battles, "both counted already when deciding whether a battle may be declared"."""
+    assert f"battle north-pacific vs {GC}" in texts(nyarlathotep_alone(["immortal"]), CC)
+
+
+def test_nyarlathotep_with_no_spellbooks_anywhere_may_not_battle():
+    """Same rule: with no spellbooks anywhere he rolls no dice, and a force with Combat 0 cannot declare a battle."""
+    assert not any(t.startswith("battle") for t in texts(nyarlathotep_alone([]), CC))
+
+
+# ---- a Ghoul Pained by a Zoog after Necrophagy retreats, though Black Goat is in neither side ------------------
+def test_a_ghoul_pained_by_a_zoog_after_necrophagy_retreats():
+    """rules_text cthulhu-wars/dreamlands-zoogs: "Necrophagy's Pain on the Zoogs removes one and Pains the Ghoul
+    that came instead of the attacker"; cthulhu-wars/battle: Pained units retreat (never into an Area with Zoogs)."""
+    state = dream(5)
+    bg = seat(state, BG)
+    area = citadel(state, "surface", 1)
+    state.pieces["zoog"][0] = area
+    state.pieces["zoog"][1] = area
+    put(state, GC, "deep-one", area, 2)
+    put(state, BG, "ghoul", next(a.id for a in state.layout.areas if a.id != area and not a.citadel))
+    state.seats[bg].spellbooks = ["necrophagy"]
+    give_turn(state, GC, power=4)
+    state.rng = ScriptedDice([1, 1])  # Great Cthulhu misses; the Zoogs roll no dice
+    state, _ = play(state, GC, f"battle {area} vs zoogs")
+    assert state.pending[0].kind == "necrophagy" and ENGINE.to_move(state) == [bg]
+    source = next(t.split()[1] for t in texts(state, BG) if t.startswith("necrophagy"))
+    state, log = play(state, BG, f"necrophagy {source}")
+    assert creatures.zoogs_in(state, area) == 1, "the Zoog that took the Pain is removed"
+    assert any("Ghoul" in line and "Pain" in line for line in log)
+    # Necrophagy's other Pain falls on Great Cthulhu's side (a Deep One); then the Pained units retreat, the Ghoul too
+    asked = []
+    while state.battle is not None and state.pending:
+        who = state.pending[0].seat
+        asked.append((state.seats[who].faction, state.pending[0].kind))
+        state, _ = play(state, who, sorted(texts(state, state.seats[who].faction))[0])
+    assert (BG, "retreat") in asked
+    ghouls = state.seats[bg].units["ghoul"]
+    assert area not in ghouls and sum(board.on_map(p) for p in ghouls) == 1, "the Pained Ghoul left the area"
+
+
+# ---- the odds before a battle ------------------------------------------------------------------------------------
+def test_the_defenders_expected_kills_are_capped_by_the_attackers_units_there():
+    """rules_text cthulhu-wars/battle (odds): a side can lose at most the units it has there. One Deep One attacked
+    by... facing two Hunting Horrors (4 dice): at most one unit eliminated, so the expectation is P(a 6 in 4 dice)."""
+    state = new_game(3, factions=[GC, CC, BG])
+    put(state, GC, "deep-one", "north-pacific")
+    put(state, CC, "hunting-horror", "north-pacific", 2)
+    odds = battle_preview(state, seat(state, GC), "north-pacific", seat(state, CC))
+    assert odds.defender.dice == 4 and odds.attacker.dice == 1
+    assert abs(odds.defender.expected_enemy_units_eliminated - (1 - (5 / 6) ** 4)) < 1e-9
+    assert abs(odds.defender.expected_enemy_units_hit - (1 - (1 / 2) ** 4)) < 1e-9
+
+
+def test_the_zoogs_note_gives_the_expected_zoogs_removed_and_pains_back():
+    """rules_text cthulhu-wars/dreamlands-zoogs: a Kill kills a Zoog, a Pain removes one and Pains one of your units,
+    Kills first. Two dice against one Zoog: removed = P(a 4, 5 or 6 among them) = 1 - (1/2)^2 = 0.75; a Pain comes
+    back only when no Kill took the Zoog first: both dice no 6 and at least one Pain = (4/6)^2 - (2/6)^2... that is
+    P(no 6) - P(no 6 and no Pain) = (5/6)^2 - (3/6)^2 = 0.4444."""
+    note = creatures.NEUTRALS["zoogs"].odds_note(None, 2, 1)
+    assert note.startswith("1 Zoog roll no dice; expect 0.75 removed and 0.44 Pains back on your units")
+
+
+def test_a_zoog_that_stands_outside_a_citadel_is_eliminated_and_the_log_says_so():
+    """rules_text cthulhu-wars/dreamlands-zoogs: "A Zoog moved to an Area that is not a Citadel is eliminated"."""
+    state = dream(5)
+    area = next(a.id for a in state.layout.areas if not a.citadel)
+    state.pieces["zoog"][0] = area
+    log: list[str] = []
+    creatures.enforce(state, log)
+    assert state.pieces["zoog"][0] == POOL
+    assert log == [f"1 Zoog in {area} is eliminated (no Citadel)."]
+
+
+# ---- Black Goat -----------------------------------------------------------------------------------------------
+def test_ghroth_placing_an_acolyte_says_whose_and_where():
+    """rules_text cthulhu-wars/black-goat, Ghroth: a roll above the Fungi areas places an Acolyte from any pool."""
+    state = new_game(3, factions=[GC, BG, CC])
+    state.seats[seat(state, BG)].spellbooks = ["ghroth"]
+    give_turn(state, BG, power=4)
+    state.seats[seat(state, GC)].units["acolyte"][5] = POOL
+    state.rng = ScriptedDice([3])
+    state, _ = play(state, BG, "ghroth")
+    state, log = play(state, BG, f"ghroth-place {GC} to europe")
+    assert f"Ghroth: an Acolyte of {GC} appears in europe." in log
+
+
+# ---- the Sleeper's Ancient Sorcery and Energy Nexus ------------------------------------------------------------
+def sleeper(books, factions=(GC, BG, SL)):
+    state = seated(list(factions))
+    state.seats[seat(state, SL)].spellbooks = list(books)
+    give_turn(state, SL)
+    return state
+
+
+def test_a_borrowed_beyond_one_lets_a_formless_spawn_carry_a_gate():
+    """rules_text cthulhu-wars/sleeper-ancient-sorcery: borrowing Opener of the Way's The Beyond One, "a Formless
+    Spawn or Tsathoggua carries a Gate"."""
+    from tabletop.games.cthulhu_wars.factions.opener_of_the_way import BEYOND_ONE_COST
+
+    state = sleeper(["ancient-sorcery"], factions=(GC, "opener-of-the-way", SL))
+    sl = seat(state, SL)
+    home = next(a for a, held in state.gates.items() if held and held[0] == sl)
+    put(state, SL, "formless-spawn", home)
+    state.seats[sl].power = max(BEYOND_ONE_COST, 4)
+    before = {ENGINE.notation(a) for a in ENGINE.legal_actions(state, sl)}
+    state.seats[sl].flags["borrowed"] = ["opener-of-the-way"]
+    carried = {ENGINE.notation(a) for a in ENGINE.legal_actions(state, sl)} - before
+    assert carried and all("formless-spawn" in t and home in t for t in carried)
+
+
+def test_ancient_sorcery_offers_only_the_cards_not_yet_holding_a_serpent_man():
+    """rules_text cthulhu-wars/sleeper-ancient-sorcery: "at most one Serpent Man per enemy card"."""
+    state = sleeper(["ancient-sorcery"], factions=(GC, CC, SL))
+    sl = seat(state, SL)
+    put(state, SL, "serpent-man", "north-america")
+    state.seats[sl].power = 3
+    assert {t for t in texts(state, SL) if t.startswith("sl-ancient")} == {
+        f"sl-ancient-sorcery north-america vs {GC}", f"sl-ancient-sorcery north-america vs {CC}"}
+    state.seats[sl].flags["borrowed"] = [CC]
+    assert {t for t in texts(state, SL) if t.startswith("sl-ancient")} == {f"sl-ancient-sorcery north-america vs {GC}"}
+
+
+def test_a_borrowed_feast_pays_for_desecrated_areas_holding_a_sleeper_unit():
+    """rules_text cthulhu-wars/sleeper-ancient-sorcery: Yellow Sign's Feast borrowed gives +1 Power at Gather Power per
+    Area holding a Yellow Sign Desecration token and one of your units."""
+    state = sleeper(["ancient-sorcery"], factions=(GC, YS, SL))
+    sl, ys = seat(state, SL), seat(state, YS)
+    state.seats[ys].flags["desecrated"] = ["europe", "asia"]
+    put(state, SL, "wizard", "europe")
+    sleeper_faction = FACTIONS[SL]
+    assert not any("Feast" in e.source for e in sleeper_faction.gather_extras(state, sl))
+    state.seats[sl].flags["borrowed"] = [YS]
+    feast = [e for e in sleeper_faction.gather_extras(state, sl) if "Feast" in e.source]
+    assert [e.count for e in feast] == [1]
+
+
+def test_energy_nexus_can_be_an_ancient_sorcery_with_a_serpent_man_in_the_battle_area():
+    """rules_text cthulhu-wars/sleeper-energy-nexus: the action taken before the battle may be "one of your own
+    actions there (... Ancient Sorcery with a Serpent Man there)"."""
+    state = sleeper(["energy-nexus", "ancient-sorcery"])
+    sl = seat(state, SL)
+    put(state, SL, "wizard", "south-pacific")
+    put(state, SL, "serpent-man", "south-pacific")
+    state.seats[sl].power = 4
+    put(state, GC, "deep-one", "south-pacific")
+    give_turn(state, GC, power=5)
+    state.rng = ScriptedDice([1] * 20)
+    state, _ = play(state, GC, "battle south-pacific vs sleeper")
+    assert state.pending[0].kind == "sl-nexus"
+    state, _ = play(state, SL, f"sl-ancient-sorcery south-pacific vs {GC}")
+    assert state.seats[sl].units["serpent-man"][0] == HELD and state.seats[sl].power == 3
+    assert FACTIONS[SL].borrows(state, sl, GC)
