@@ -432,3 +432,29 @@ def test_a_table_entry_the_database_refuses_is_forgotten_and_can_be_entered_agai
     assert again.ply == 1 and again.pending is not None
     sessions.play(live.id, tokens[-1], "enter library library library")
     assert sessions.store.last_ply(live.id) == 2
+
+
+def test_an_id_of_the_longest_length_is_looked_up_and_an_empty_token_is_asked_for(sessions):
+    with pytest.raises(GameError) as unknown:
+        sessions.get("y" * 100)  # MAX_ID characters: looked up, and not found
+    assert unknown.value.message.endswith("; new_game returns ids, and list_games shows them")
+    live, _ = sessions.create("cthulhu-dice", {}, 2, seed=1)
+    with pytest.raises(BadToken) as missing:
+        sessions.play(live.id, "", "roll")
+    assert missing.value.message == "A seat token is required to act; new_game returned one token per seat"
+
+
+def test_retried_cthulhu_wars_moves_are_read_as_the_seat_that_sent_them(sessions):
+    """Cthulhu Wars notation is read for a faction (its units, its spellbooks): a retry is compared with the log
+    after reading it as the retrying seat's move."""
+    live, tokens = sessions.create("cthulhu-wars", {}, 4, seed=1)
+    retried = 0
+    while retried < 8 and live.engine.outcome(live.state) is None:
+        seat = live.to_move()[0]
+        move = live.legal_moves(seat).groups[-1].moves[0].notation
+        number = live.ply + 1
+        assert not sessions.play(live.id, tokens[seat], move, expected=number).already
+        again = sessions.play(live.id, tokens[seat], move, expected=number)
+        assert again.already and again.notation == move and live.ply == number
+        retried += 1
+    assert retried == 8
