@@ -444,9 +444,9 @@ def test_an_id_of_the_longest_length_is_looked_up_and_an_empty_token_is_asked_fo
     assert missing.value.message == "A seat token is required to act; new_game returned one token per seat"
 
 
-def test_retried_cthulhu_wars_moves_are_read_as_the_seat_that_sent_them(sessions):
-    """Cthulhu Wars notation is read for a faction (its units, its spellbooks): a retry is compared with the log
-    after reading it as the retrying seat's move."""
+def test_retried_cthulhu_wars_moves_are_reported_again_and_never_played_twice(sessions):
+    """_same_moves reads a retried move again and compares it with the log: for Cthulhu Wars moves of several
+    kinds (the round's direction, actions), each retry with the same number is reported, nothing is replayed."""
     live, tokens = sessions.create("cthulhu-wars", {}, 4, seed=1)
     retried = 0
     while retried < 8 and live.engine.outcome(live.state) is None:
