@@ -126,6 +126,7 @@ def test_yha_nthlei_adds_power_per_enemy_controlled_ocean_gate():
     state.gates["north-atlantic"] = (cc, "acolyte", 5)
     extras = GREAT_CTHULHU.gather_extras(state, gc)
     assert [(e.count, e.power_each) for e in extras] == [(1, 1)]
+    assert extras[0].source == "Y'ha Nthlei: enemy-controlled ocean Gates", "the Gather Power line names the spellbook"
     state.seats[gc].units["cthulhu"][0] = "@pool"
     assert GREAT_CTHULHU.gather_extras(state, gc) == []
 

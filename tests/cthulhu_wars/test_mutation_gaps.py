@@ -3,10 +3,15 @@ cthulhu_wars_all): each test is written from rules_text, not from the code it gu
 
 from __future__ import annotations
 
+import pytest
+
+from tabletop.core.errors import BadOptions
 from tabletop.core.rng import answered_by
 from tabletop.games.cthulhu_wars import ENGINE, board, creatures
 from tabletop.games.cthulhu_wars.battle import battle_preview
 from tabletop.games.cthulhu_wars.factions import FACTIONS
+from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
+from tabletop.games.cthulhu_wars.setup import default_factions
 from tabletop.games.cthulhu_wars.state import HELD, POOL
 
 from .cw_helpers import BG, CC, GC, SL, YS, ScriptedDice, give_turn, new_game, play, put, seat, seated, texts
@@ -233,3 +238,14 @@ def test_energy_nexus_can_be_an_ancient_sorcery_with_a_serpent_man_in_the_battle
     state, _ = play(state, SL, f"sl-ancient-sorcery south-pacific vs {GC}")
     assert state.seats[sl].units["serpent-man"][0] == HELD and state.seats[sl].power == 3
     assert FACTIONS[SL].borrows(state, sl, GC)
+
+
+def test_a_removed_placeholder_faction_or_unknown_names_are_refused_saying_which():
+    """rules_text cthulhu-wars/setup: one faction per seat, among the factions the engine has."""
+    with pytest.raises(BadOptions) as gone:
+        ENGINE.new_game(CthulhuWarsOptions(factions=["great-cthulhu", "stand-in-black-goat", "yellow-sign"]), 3, 1)
+    assert gone.value.message.startswith("stand-in-black-goat was a placeholder faction and is gone")
+    assert gone.value.legal == default_factions(7)
+    with pytest.raises(BadOptions) as unknown:
+        ENGINE.new_game(CthulhuWarsOptions(factions=["great-cthulhu", "hastur", "tsathoggua"]), 3, 1)
+    assert "(unknown hastur, tsathoggua)" in unknown.value.message
