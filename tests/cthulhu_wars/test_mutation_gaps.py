@@ -87,7 +87,10 @@ def nyarlathotep_alone(enemy_books: list[str]):
 def test_nyarlathotep_with_no_spellbooks_may_battle_a_faction_that_holds_one():
     """rules_text cthulhu-wars/crawling-chaos: his Combat is Crawling Chaos's spellbooks plus those of the faction
     he battles, "both counted already when deciding whether a battle may be declared"."""
-    assert f"battle north-pacific vs {GC}" in texts(nyarlathotep_alone(["immortal"]), CC)
+    state = nyarlathotep_alone(["immortal", "devolve"])
+    assert f"battle north-pacific vs {GC}" in texts(state, CC)
+    odds = battle_preview(state, seat(state, CC), "north-pacific", seat(state, GC))
+    assert odds.attacker.dice == 2, "the odds shown count the enemy's two spellbooks too"
 
 
 def test_nyarlathotep_with_no_spellbooks_anywhere_may_not_battle():
