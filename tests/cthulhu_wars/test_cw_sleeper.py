@@ -1,5 +1,7 @@
 """The Sleeper (rules_text cthulhu-wars/sleeper and its spellbook sections), from the card texts."""
 
+import pytest
+
 from tabletop.games.cthulhu_wars import ENGINE, board
 from tabletop.games.cthulhu_wars.battle import side_combat
 from tabletop.games.cthulhu_wars.phases import projected_gather
@@ -247,3 +249,18 @@ def test_cursed_slumber_gate_leaves_the_map_and_still_counts_for_power_and_doom(
     assert "sl-slumber-return south-pacific" not in texts(state, SL) and "sl-slumber-return asia" in texts(state, SL)
     state, _ = play(state, SL, "sl-slumber-return asia")
     assert state.controller("asia") == sl and state.seats[sl].units["acolyte"].count(HELD) == 0
+
+
+@pytest.mark.parametrize("tsathoggua_at", ["south-pacific", "arctic-ocean"])
+def test_demand_sacrifice_under_the_in_battle_ruling_needs_tsathoggua_in_that_battle(tsathoggua_at):
+    """Ruling demand_sacrifice_needs_tsathoggua_in_battle (rules_text sleeper): Tsathoggua must be in the battle,
+    not merely in play, for Demand Sacrifice to be offered."""
+    state = game(["demand-sacrifice"], demand_sacrifice_needs_tsathoggua_in_battle=True)
+    put(state, SL, "tsathoggua", tsathoggua_at)
+    put(state, SL, "serpent-man", "south-pacific")
+    clear(state, GC, "south-pacific")
+    put(state, GC, "starspawn", "south-pacific")
+    state.rng = ScriptedDice([1] * 20)
+    state, _ = play(state, SL, "battle south-pacific vs great-cthulhu")
+    offered = "sl-demand-sacrifice" in texts(state, SL)
+    assert offered == (tsathoggua_at == "south-pacific")
