@@ -5,6 +5,7 @@ import pytest
 
 from tabletop.games.cthulhu_wars import ENGINE, phases
 from tabletop.games.cthulhu_wars.factions import FACTIONS, default_factions
+from tabletop.games.cthulhu_wars.state import POOL
 
 from .cw_helpers import CC, GC, ScriptedDice, give_turn, play, put, seat
 from .cw_helpers import new_game as any_game
@@ -314,3 +315,19 @@ def test_a_requirement_met_on_another_factions_turn_is_earned_when_that_action_c
     assert state.pending[0].kind == "spellbook" and ENGINE.to_move(state) == [bg]
     state, _ = play(state, BG, "spellbook frenzy")
     assert ENGINE.to_move(state) == [gc] and state.turn.seat == gc, "then Great Cthulhu's turn goes on"
+
+
+def test_blood_sacrifice_from_the_gate_gives_up_the_cultist_controlling_it():
+    """Cultists are told apart only by whether one controls the Gate (rules_text cthulhu-wars/gates): 'from-gate'
+    sacrifices exactly that one, and without it another Acolyte goes."""
+    for from_gate in (True, False):
+        state = new_game("blood-sacrifice")
+        bg = seat(state, BG)
+        state.turn = None
+        put(state, BG, "shub-niggurath", "africa")
+        phases.start_doom_phase(state, [])
+        holder = state.gates["africa"]
+        assert holder is not None and holder[0] == bg
+        state, _ = play(state, BG, "blood-sacrifice acolyte africa" + (" from-gate" if from_gate else ""))
+        given_up = state.seats[bg].units[holder[1]][holder[2]] == POOL
+        assert given_up == from_gate
