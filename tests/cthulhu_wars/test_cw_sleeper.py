@@ -176,6 +176,7 @@ def test_ancient_sorcery_borrows_flight_until_the_doom_phase_then_the_serpent_ma
 
     start_doom_phase(state, [])
     assert state.pending[0].kind == "sl-sorcery-return"
+    assert "done" not in texts(state, SL), "the Serpent Man must come back: the return cannot be declined"
     state, _ = play(state, SL, "sl-sorcery-return asia")
     assert state.seats[sl].units["serpent-man"][0] == "asia" and state.seats[sl].power == 3
     assert not board.faction_of(state, sl).borrows(state, sl, CC)
