@@ -56,8 +56,9 @@ def test_awaken_shub_costs_eight_and_two_cultists_of_your_choice():
     bg = seat(state, BG)
     state.seats[bg].units["acolyte"][5] = "europe"
     assert "awaken shub-niggurath africa" in texts(state, BG)
-    state, _ = play(state, BG, "awaken shub-niggurath africa")
+    state, log = play(state, BG, "awaken shub-niggurath africa")
     assert state.seats[bg].power == 2 and state.seats[bg].units["shub-niggurath"][0] == "africa"
+    assert "Shub-Niggurath demands two Cultists." in log, "the log says why Black Goat must now choose"
     options = texts(state, BG)
     assert "done" not in options and "bg-eliminate acolyte europe" in options and "bg-eliminate acolyte africa from-gate" in options
     state, _ = play(state, BG, "bg-eliminate acolyte europe")
