@@ -232,3 +232,30 @@ def test_the_second_gate_requirement_and_its_three_player_variant(players, rule,
     factions = [GC, BG, OW, SL][:players]
     state = game(factions=factions, opener_ten_gates=rule)
     assert board.faction_of(state, seat(state, OW)).gates_needed(state, "twelve-gates") == needed
+
+
+@pytest.mark.parametrize("other_acolytes", [1, 0])
+def test_a_promoted_acolyte_that_held_a_gate_hands_it_to_another_acolyte_or_abandons_it(other_acolytes):
+    """rules_text opener-million-favored-ones: "A promoted Acolyte that held a Gate hands it to another Acolyte of
+    yours there, if any; otherwise the Gate is Abandoned"."""
+    state = game(["million-favored-ones"])
+    ow = seat(state, OW)
+    clear(state, GC, "south-pacific")
+    clear(state, OW, START)
+    put(state, GC, "deep-one", "south-pacific")
+    acolytes = state.seats[ow].units["acolyte"]
+    holder = acolytes.index(POOL)
+    put(state, OW, "acolyte", "south-pacific", 1 + other_acolytes)
+    put(state, OW, "mutant", "south-pacific")  # Combat to battle with
+    state.gates["south-pacific"] = (ow, "acolyte", holder)
+    state.rng = ScriptedDice([1] * 10)
+    state.seats[ow].power = 3
+    state, _ = play(state, OW, "battle south-pacific vs great-cthulhu")
+    state, _ = play(state, OW, "ow-promote acolyte south-pacific")
+    acolytes = state.seats[ow].units["acolyte"]
+    assert acolytes[holder] == POOL and state.seats[ow].units["mutant"].count("south-pacific") == 2
+    if other_acolytes:
+        heir = acolytes.index("south-pacific")
+        assert state.gates["south-pacific"] == (ow, "acolyte", heir) and state.controller("south-pacific") == ow
+    else:
+        assert state.controller("south-pacific") is None
