@@ -256,3 +256,23 @@ def test_a_hibernating_windwalker_refuses_more_turns_but_is_still_asked_in_windo
     state, _ = play(state, WW, "ww-hibernate")
     with pytest.raises(IllegalMove):
         play(state, WW, "ww-hibernate")
+
+
+@pytest.mark.parametrize("gnoph_keh_killed", [True, False])
+def test_berserkergang_when_windwalker_attacks_costs_the_defender_and_nothing_without_a_kill(gnoph_keh_killed):
+    """rules_text windwalker-berserkergang: the *enemy* eliminates a unit per Gnoph-Keh killed — the defender when
+    Windwalker attacks; a battle with no Kill on a Gnoph-Keh asks nothing."""
+    state = game(["berserkergang"])
+    gc, ww = seat(state, GC), seat(state, WW)
+    clear(state, GC, "south-pacific")
+    put(state, GC, "starspawn", "south-pacific")
+    put(state, GC, "deep-one", "south-pacific", 2)
+    put(state, WW, "gnoph-keh", "south-pacific")
+    gc_dice = [6, 1, 1, 1, 1] if gnoph_keh_killed else [1, 1, 1, 1, 1]
+    state = battle(state, WW, "south-pacific", GC, [1, 1, 1] + gc_dice)  # Windwalker's 3 dice miss
+    if gnoph_keh_killed:
+        assert state.seats[ww].units["gnoph-keh"][0] == POOL
+        assert state.pending[0].kind == "ww-berserk" and ENGINE.to_move(state) == [gc]
+    else:
+        assert state.seats[ww].units["gnoph-keh"][0] == "south-pacific"
+        assert not any(p.kind == "ww-berserk" for p in state.pending) and state.battle is None
