@@ -7,7 +7,7 @@ from tabletop.core.errors import IllegalMove
 from tabletop.games.cthulhu_wars import ENGINE, battle
 from tabletop.games.cthulhu_wars.factions import FACTIONS, default_factions
 
-from .cw_helpers import GC, ScriptedDice, give_turn, new_game, play, put, seat
+from .cw_helpers import GC, ScriptedDice, give_turn, new_game, play, put, seat, texts
 
 CC = "crawling-chaos"
 BG = "black-goat"
@@ -312,3 +312,20 @@ def test_thousand_forms_when_the_foes_hold_less_than_the_roll_crawling_chaos_gai
     other, _ = play(other, GC, f"offer {GC}=1,{BG}=2")
     other, _ = play(other, BG, f"offer {GC}=1,{BG}=2")
     assert (other.seats[gc].power, other.seats[bg].power, cc(other).power) == (0, 0, 1)
+
+
+def test_a_unit_made_invisible_cannot_be_the_one_abduct_takes():
+    """rules_text crawling-chaos: an exempt unit takes no part in the battle, so abilities that take a unit from the
+    battle (Abduct) cannot take it: the enemy chooses among the others."""
+    state = game("abduct", "invisibility", power=3)
+    put(state, CC, "nightgaunt", "north-pacific")
+    put(state, CC, "flying-polyp", "north-pacific")
+    put(state, GC, "deep-one", "north-pacific")
+    put(state, GC, "shoggoth", "north-pacific")
+    put(state, GC, "starspawn", "north-pacific")
+    state.rng = ScriptedDice([1] * 12)
+    state, _ = play(state, CC, "battle north-pacific vs great")
+    state, _ = play(state, CC, "cc-invisibility deep-one great-cthulhu")
+    state, _ = play(state, CC, "cc-abduct")
+    assert ENGINE.to_move(state) == [seat(state, GC)]
+    assert texts(state, GC) == {"lose shoggoth", "lose starspawn"}
