@@ -129,6 +129,24 @@ def test_death_from_below_places_the_cheapest_monster_in_the_doom_phase():
     assert {o.unit for o in options} == {"serpent-man"}
 
 
+def test_death_from_below_is_played_at_the_doom_phase_and_the_monster_rises():
+    """rules_text sleeper-death-from-below: in the Doom phase, your cheapest Monster in the pool is placed in an
+    Area where you have units."""
+    from tabletop.games.cthulhu_wars.phases import start_doom_phase
+
+    state = game(["death-from-below"])
+    sl = seat(state, SL)
+    state.turn = None
+    start_doom_phase(state, [])
+    assert any(p.kind == "sl-death-from-below" and p.seat == sl for p in state.pending)
+    while state.pending[0].kind != "sl-death-from-below":
+        s = ENGINE.to_move(state)[0]
+        state, _ = play(state, s, "done")
+    state, log = play(state, SL, f"sl-death-from-below wizard {HOME}")
+    assert state.seats[sl].units["wizard"].count(HOME) == 1
+    assert f"Death from Below: a wizard of sleeper rises in {HOME}." in log
+
+
 def test_burrow_gives_one_back_after_a_move_action_that_cost_two():
     state = game(["burrow"])
     sl = seat(state, SL)
