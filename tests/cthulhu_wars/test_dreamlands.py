@@ -649,3 +649,18 @@ def test_the_position_text_and_view_say_the_map_is_provisional_and_show_the_crea
     assert view["creatures"]["zoogs_not_in_play"] == 5
     assert "PROVISIONAL" in ENGINE.summary and "dreamlands_4p_alt" in ENGINE.summary
     assert "map" in ENGINE.view(new_game(3), None) and "creatures" not in ENGINE.view(new_game(3), None)
+
+
+def test_a_zoog_moved_onto_a_citadel_makes_the_gate_there_abandoned():
+    """rules_text dreamlands-zoogs: no Gate is controlled in an Area with a Zoog; a Zoog Avatar sends to Shub's
+    Citadel stays there, and the faction holding the Gate there must Abandon it (the log says who)."""
+    state = dream(3)
+    area = citadel(state, "surface", 1)
+    origin = next(c for c in (citadel(state, "surface", n) for n in range(2, 7)) if c != area)
+    state.pieces["zoog"][0] = area
+    put(state, BG, "shub-niggurath", origin)
+    move_acolyte(state, GC, origin, control=True)
+    give_turn(state, BG, power=4)
+    state, log = play(state, BG, f"avatar zoogs to {area}")
+    assert state.pieces["zoog"][0] == origin and state.controller(origin) is None
+    assert f"Zoogs in {origin}: {GC} must Abandon its Gate there." in log
