@@ -329,3 +329,20 @@ def test_a_unit_made_invisible_cannot_be_the_one_abduct_takes():
     state, _ = play(state, CC, "cc-abduct")
     assert ENGINE.to_move(state) == [seat(state, GC)]
     assert texts(state, GC) == {"lose shoggoth", "lose starspawn"}
+
+
+def test_an_invisible_gate_keeper_is_not_offered_to_abduct():
+    """Same rule for the Cultist on the Gate: made invisible, the enemy may give up another Acolyte there but not
+    the one holding the Gate (``lose acolyte from-gate`` is not offered)."""
+    state = game("abduct", "invisibility", power=3)
+    gc = seat(state, GC)
+    assert state.seats[gc].units["acolyte"].count("south-pacific") >= 2 and state.controller("south-pacific") == gc
+    put(state, CC, "nightgaunt", "south-pacific")
+    put(state, CC, "flying-polyp", "south-pacific")
+    put(state, GC, "deep-one", "south-pacific")
+    state.rng = ScriptedDice([1] * 12)
+    state, _ = play(state, CC, "battle south-pacific vs great")
+    state, _ = play(state, CC, "cc-invisibility acolyte great-cthulhu on-gate")
+    state, _ = play(state, CC, "cc-abduct")
+    assert ENGINE.to_move(state) == [gc]
+    assert texts(state, GC) == {"lose acolyte", "lose deep-one"}
