@@ -20,6 +20,7 @@ The exact combat (``combat.assess``) decides actual attacks; the maps only score
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,6 +28,7 @@ import numpy as np
 from tabletop.games.game_of_war.board import (
     ARSENAL_SQUARES,
     FORTRESSES,
+    PASSABLE,
     LINES,
     MOUNTAINS,
     NEIGHBOURS,
@@ -34,6 +36,7 @@ from tabletop.games.game_of_war.board import (
     SQUARES,
     WIDTH,
     bits,
+    dilate,
 )
 from tabletop.games.game_of_war.state import NO_SQUARE, OVER, State
 from tabletop.games.game_of_war.units import (
@@ -131,6 +134,43 @@ def raid_value(state: State, attacker: int) -> float:
     return 0.0
 
 
+def reachable_raid(state: State, attacker: int) -> float:
+    """``raid_value`` counting only walks the rules allow (``game-of-war/movement``): a unit moving 2 must pass
+    through a free square next to both (a friendly one only under that ruling) that is online for it (on its
+    lines or next to another online friend, unless the ruling lets mounted units pass offline). The search's
+    evaluation uses it: a raid the plain count sees but no unit can make is no reason to stand still."""
+    arsenals = state.arsenals[1 - attacker]
+    occupied = state.units[0] | state.units[1]
+    targets = arsenals & ~occupied
+    if not targets:
+        return 0.0
+    online = state.network.online[attacker]
+    ready = state.units[attacker] & online & ~state.relays[attacker]
+    opts = state.options
+    free = PASSABLE & ~occupied & ~arsenals
+    if opts.move_through_friendly:
+        free |= state.units[attacker]
+    for t in bits(targets):
+        if NEIGHBOURS[t] & ready:
+            break
+        for sq in bits(_RING2[t] & ready):
+            if MOVE[state.pieces[sq] & 7] != 2:
+                continue
+            through = NEIGHBOURS[sq] & NEIGHBOURS[t] & free
+            if not opts.mounted_through_offline:
+                through &= state.network.cover[attacker] | dilate(online & ~(1 << sq))
+            if through:
+                break
+        else:
+            continue
+        return ARSENAL_VALUE if bin(arsenals).count("1") > 1 else WIN / 10
+    return 0.0
+
+
+#: How a raid on an arsenal is counted: ``raid_value`` (the heuristic's quick count) or ``reachable_raid``.
+Raid = Callable[[State, int], float]
+
+
 @dataclass
 class Terms:
     """The evaluation of a position for one side, term by term (positive: good for that side)."""
@@ -207,9 +247,6 @@ class Position:
         i = int(gains.argmax())
         return (float(gains[i]), int(self.squares[i])) if gains[i] > 0 else (0.0, NO_SQUARE)
 
-    def raid_value(self, state: State, attacker: int) -> float:
-        return raid_value(state, attacker)
-
     def advance(self, state: State, side: int) -> float:
         """Online combat units close to the enemy arsenals and to enemy units (a march that keeps its lines).
 
@@ -254,7 +291,7 @@ class Position:
         return total + arsenals * ARSENAL_VALUE + (LAST_ARSENAL_BONUS if arsenals else 0)  # the last is worth more
 
 
-def evaluate(state: State, side: int) -> Terms:
+def evaluate(state: State, side: int, raid: Raid = raid_value) -> Terms:
     """The position for ``side``; the side to move (``state.side``) is the one whose threats are immediate."""
     terms = Terms()
     if state.phase == OVER:
@@ -269,8 +306,8 @@ def evaluate(state: State, side: int) -> Terms:
         terms.communication += sign * RELAYING_BONUS * bin(relaying).count("1")
     mine, terms.chance_square = pos.best_capture(side)
     theirs, terms.threat_square = pos.best_capture(enemy)
-    mine = max(mine, pos.raid_value(state, side))
-    theirs = max(theirs, pos.raid_value(state, enemy))
+    mine = max(mine, raid(state, side))
+    theirs = max(theirs, raid(state, enemy))
     if state.side == side and not state.attack_used:
         # Our attack of this turn comes first (less than a sure gain: the maps are approximate), then the enemy's.
         terms.opportunities = 0.7 * mine
@@ -299,7 +336,7 @@ _SLOT_SIDES = np.array([side for _, side in _ARSENAL_SLOTS])
 _FAR = 1_000
 
 
-def score_many(states: list[State], side: int) -> np.ndarray:
+def score_many(states: list[State], side: int, raid: Raid = raid_value) -> np.ndarray:
     """``score(state, side)`` for every state, computed together (the same terms as ``evaluate``, batched in
     numpy over positions with the same number of units). This is what the planners call: a greedy step
     scores every legal move's position in one go."""
@@ -307,16 +344,16 @@ def score_many(states: list[State], side: int) -> np.ndarray:
     groups: dict[int, list[int]] = {}
     for i, state in enumerate(states):
         if state.phase == OVER:
-            out[i] = evaluate(state, side).total
+            out[i] = evaluate(state, side, raid).total
         else:
             groups.setdefault(len(state.pieces), []).append(i)
     for n, members in groups.items():
-        out[members] = _score_group([states[i] for i in members], side) if n else [
-            evaluate(states[i], side).total for i in members]
+        out[members] = _score_group([states[i] for i in members], side, raid) if n else [
+            evaluate(states[i], side, raid).total for i in members]
     return out
 
 
-def _score_group(states: list[State], side: int) -> np.ndarray:
+def _score_group(states: list[State], side: int, raid: Raid = raid_value) -> np.ndarray:
     """The batched evaluation of positions in play that all hold the same number of units."""
     enemy = 1 - side
     squares = np.array([list(s.pieces) for s in states], dtype=np.int64)  # (M, n)
@@ -346,7 +383,7 @@ def _score_group(states: list[State], side: int) -> np.ndarray:
         RELAYING_BONUS * (bin(s.relays[side] & s.network.cover[side]).count("1")
                           - bin(s.relays[enemy] & s.network.cover[enemy]).count("1")) for s in states])
     # Threats and chances: the best capture or raid for each side.
-    raids = np.array([[raid_value(s, side), raid_value(s, enemy)] for s in states])
+    raids = np.array([[raid(s, side), raid(s, enemy)] for s in states])
     mine = np.maximum(np.where(their_units, gains, 0.0).max(axis=1), raids[:, 0])
     theirs = np.maximum(np.where(mine_units, gains, 0.0).max(axis=1), raids[:, 1])
     to_move = np.array([s.side == side for s in states])

@@ -34,6 +34,7 @@ from tabletop.games.game_of_war.state import OVER, PLAY, SETUP, State
 
 from ..base import Budget, Suggestion
 from .heuristic import TurnPlanner, explain, position_key, remember, setup_suggestion
+from .press import search_score_many
 
 DEFAULT_SECONDS = 1.5
 #: Whole turns of each side played out greedily after the opponent's reply, before the static evaluation.
@@ -53,7 +54,7 @@ class WarSearchBot:
         self.rollout = rollout
         self.timer = timer  # the budget's clock: wall time by default; benchmarks may pass the thread's CPU time
         self.noise = noise
-        self.mine = TurnPlanner(self.rng, 0.0)
+        self.mine = TurnPlanner(self.rng, 0.0, evaluator=search_score_many)  # our turns, by the search's evaluation
         self.model = TurnPlanner(self.rng, 0.0)  # the opponent's turn, as the heuristic plays it (without its noise)
         self._plans: dict[tuple, list[tuple]] = {}
         self.last: dict[str, Any] = {}
@@ -88,7 +89,7 @@ class WarSearchBot:
         if budget.seconds is None and budget.iterations is None:
             budget = Budget(DEFAULT_SECONDS, None)
         seconds, iterations = budget.seconds, budget.iterations
-        self.mine.cache = self.model.cache = {}
+        self.mine.cache, self.model.cache = {}, {}  # apart: the two planners score positions differently
         seen: set[tuple] = set()
         best_value, best_plays, examined, greedy_value, spent_each = float("-inf"), None, 0, 0.0, 0.0
         last = begun
@@ -131,6 +132,9 @@ class WarSearchBot:
         yield greedy, end
         if end.phase == OVER and end.winner == seat:
             return  # the greedy plan wins
+        plain, plain_end, _ = self.model.plan(state, seat)  # the heuristic's own turn, for comparison
+        if plain != greedy:
+            yield plain, plain_end
         moves = len(greedy) - (greedy[-1][0] != MOVE)
         path = [state]  # the position before each of the greedy plan's moves, then before its finish
         for p in greedy[:moves]:
@@ -179,7 +183,7 @@ class WarSearchBot:
                 break
             planner = self.mine if s.side == seat else self.model
             _, s, _ = planner.plan(s, s.side)
-        return self.model.score(s, seat)
+        return self.mine.score(s, seat)
 
 
 def finishes(state: State) -> list[tuple]:
