@@ -140,31 +140,28 @@ def reachable_raid(state: State, attacker: int) -> float:
     lines or next to another online friend, unless the ruling lets mounted units pass offline). The search's
     evaluation uses it: a raid the plain count sees but no unit can make is no reason to stand still."""
     arsenals = state.arsenals[1 - attacker]
-    occupied = state.units[0] | state.units[1]
-    targets = arsenals & ~occupied
+    targets = arsenals & ~(state.units[0] | state.units[1])
     if not targets:
         return 0.0
-    online = state.network.online[attacker]
-    ready = state.units[attacker] & online & ~state.relays[attacker]
-    opts = state.options
-    free = PASSABLE & ~occupied & ~arsenals
-    if opts.move_through_friendly:
-        free |= state.units[attacker]
+    ready = state.units[attacker] & state.network.online[attacker] & ~state.relays[attacker]
     for t in bits(targets):
-        if NEIGHBOURS[t] & ready:
-            break
-        for sq in bits(_RING2[t] & ready):
-            if MOVE[state.pieces[sq] & 7] != 2:
-                continue
-            through = NEIGHBOURS[sq] & NEIGHBOURS[t] & free
-            if not opts.mounted_through_offline:
-                through &= state.network.cover[attacker] | dilate(online & ~(1 << sq))
-            if through:
-                break
-        else:
-            continue
-        return ARSENAL_VALUE if bin(arsenals).count("1") > 1 else WIN / 10
+        if NEIGHBOURS[t] & ready or any(_walks_through(state, attacker, sq, t) for sq in bits(_RING2[t] & ready)):
+            return ARSENAL_VALUE if bin(arsenals).count("1") > 1 else WIN / 10
     return 0.0
+
+
+def _walks_through(state: State, side: int, sq: int, target: int) -> bool:
+    """Whether ``side``'s unit on ``sq``, two squares from ``target``, can reach it in one move of 2."""
+    if MOVE[state.pieces[sq] & 7] != 2:
+        return False
+    opts = state.options
+    free = PASSABLE & ~(state.units[0] | state.units[1]) & ~state.arsenals[1 - side]
+    if opts.move_through_friendly:
+        free |= state.units[side]
+    through = NEIGHBOURS[sq] & NEIGHBOURS[target] & free
+    if not opts.mounted_through_offline:
+        through &= state.network.cover[side] | dilate(state.network.online[side] & ~(1 << sq))
+    return bool(through)
 
 
 #: How a raid on an arsenal is counted: ``raid_value`` (the heuristic's quick count) or ``reachable_raid``.
