@@ -3,17 +3,22 @@
 A Game of War has no dice and, once play begins, no hidden information, so the search weighs
 *whole turns* by playing them out:
 
-1. **Candidate turns** (``candidates``), most promising first: the heuristic's greedy plan; its
-   moves closed another way (each open attack, or none); plans that leave the greedy line at its
-   first, second or third move for one of the next best moves there (completed greedily); the
-   greedy moves cut short. Interleaved, so that a short budget still sees variety.
+1. **Candidate turns** (``candidates``), most promising first: the greedy plan by the search's own
+   evaluation, then the heuristic's greedy plan; the first one's moves closed another way (each open
+   attack, or none); plans that leave the greedy line at its first, second or third move for one of
+   the next best moves there (completed greedily); the greedy moves cut short. Interleaved, so that a
+   short budget still sees variety.
 2. **Play-out.** After each candidate the opponent replies as the heuristic plays (its greedy
    turn: up to five moves and its best attack, without its noise), then each side plays one more
-   greedy turn (``ROLLOUT``); the position reached is scored for us with the static evaluation
-   (``evaluation.py``: material, lines of communication, threats, chances, advance). A rollout
-   over the heuristic's own turns sees losses the static terms only guess at: units cut off and
-   picked off, a relay or an arsenal falling a turn later.
-3. The candidate with the best value is played (ties broken by a little noise). Candidates are
+   greedy turn (``ROLLOUT``); the position reached is scored for us. A rollout over whole turns sees
+   losses the static terms only guess at: units cut off and picked off, a relay or an arsenal falling
+   a turn later.
+3. **The search's evaluation** (``press.py``) is the static one (``evaluation.py``: material, lines
+   of communication, threats, chances, advance) with raids counted only where a unit can walk on, a
+   pull on our nearest unit towards each enemy arsenal, and stranded units at less: so that it
+   presses home an advantage instead of standing by a raid no unit can make until the turn cap. Our
+   own turns (candidates and rollout) are planned with it; the opponent keeps the heuristic's.
+4. The candidate with the best value is played (ties broken by a little noise). Candidates are
    examined until the budget would be overrun by one more (by default 1.5 s per turn, spent on the
    turn's first decision; the plan is kept for the turn's remaining moves); the greedy plan always.
 
