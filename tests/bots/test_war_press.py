@@ -97,3 +97,28 @@ def test_the_search_scores_batched_as_one_by_one(seed, steps):
         batched = press.search_score_many(afters, side)
         for after, value in zip(afters, batched):
             assert abs(value - press.search_evaluate(after, side)) < 1e-9
+
+
+def test_massing_and_siege_grow_with_the_game_and_pull_every_unit_to_the_enemy_arsenal():
+    state = build_position({"w9": "c", "w12": "i", "h5": "I"}, side_to_move=1, arsenals={0: ["h4"]})
+    # Every online combat unit counts, beyond 2 squares from h4: w9 is 15 away, w12 15 (king moves).
+    assert press.massing(state, 1) == pytest.approx(-press.MASSING * ((15 - 2) + (15 - 2)))
+    assert press.siege(state, 1) == 0.0  # nobody stands on h4
+    early, late = state.clone(), state.clone()
+    early.turn, late.turn = press.RAMP[0], press.RAMP[1] + 10
+    assert press.ramp(early) == 0.0 and press.ramp(late) == 1.0
+    assert press.press(late, 1) - press.press(early, 1) == pytest.approx(press.massing(state, 1))
+
+
+def test_siege_counts_our_attack_on_a_unit_standing_on_an_enemy_arsenal_up_to_a_capture():
+    from tabletop.games.game_of_war.combat import assess
+
+    # A South relay on c10 (on the column of arsenal c20) passes lines along row 5: the cannon on h5 is online.
+    held = build_position({"h4": "I", "h5": "k", "c10": "r"}, side_to_move=1, arsenals={0: ["h4"]})
+    combat = assess(held, 3 * 25 + 7)
+    expected = press.SIEGE * min(max(combat.attack - combat.defence + 6, 0), 8)
+    assert press.siege(held, 1) == pytest.approx(expected) and expected > 0
+    assert combat.attack - combat.defence == -1 and expected == 5 * press.SIEGE
+    stronger = build_position({"h4": "I", "h5": "k", "g5": "i", "i5": "i", "c10": "r"}, side_to_move=1,
+                              arsenals={0: ["h4"]})
+    assert press.siege(stronger, 1) == 8 * press.SIEGE  # a capture is on: the siege term is full
