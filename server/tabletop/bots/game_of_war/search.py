@@ -44,6 +44,8 @@ from .press import search_score_many
 DEFAULT_SECONDS = 1.5
 #: Whole turns of each side played out greedily after the opponent's reply, before the static evaluation.
 ROLLOUT = 1
+#: One more candidate is examined only if this many times the longest so far still fits in the time budget.
+SPARE = 1.5
 
 
 class WarSearchBot:
@@ -116,11 +118,12 @@ class WarSearchBot:
             if value > best_value:
                 best_value, best_plays = value, plays
             # Stop when the iterations are spent, or when one more candidate (making it and playing it out, as long
-            # as the longest so far) would overrun the time.
+            # as the longest so far, with half as much again to spare: a later one may take longer) would overrun the
+            # time.
             now = timer()
             spent_each, last = max(spent_each, now - last), now
             if (iterations is not None and examined >= iterations) or (
-                    seconds is not None and now + spent_each > begun + seconds):
+                    seconds is not None and now + SPARE * spent_each > begun + seconds):
                 break
         self.mine.cache = self.model.cache = None
         self.last = {"candidates": examined, "value": best_value, "greedy": greedy_value}
