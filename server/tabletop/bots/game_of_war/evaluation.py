@@ -138,7 +138,7 @@ def raid_value(state: State, attacker: int) -> float:
 
 
 def reachable_raid(state: State, attacker: int) -> float:
-    """``raid_value`` counting only walks the rules allow (``game-of-war/movement``): a unit moving 2 must pass
+    """``raid_value`` counting only walks the rules allow (``game-of-war/turn``): a unit moving 2 must pass
     through a free square next to both (a friendly one only under that ruling) that is online for it (on its
     lines or next to another online friend, unless the ruling lets mounted units pass offline). The search's
     evaluation uses it: a raid the plain count sees but no unit can make is no reason to stand still."""

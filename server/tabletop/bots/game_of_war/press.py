@@ -1,11 +1,11 @@
 """A Game of War: what the search adds to the static evaluation so that it presses home an advantage.
 
 The heuristic's evaluation (``evaluation.py``) decides between moves within a turn; looking further, as
-the search does, three of its habits let a game stall at the turn cap (seen in seat-swapped matches, mostly
+the search does, four of its habits let a game stall at the turn cap (seen in seat-swapped matches, mostly
 with the search as South):
 
 * **a raid no unit can make.** The quick raid count takes a mounted unit two squares from an empty arsenal
-  as a raid, even when the square between is taken or off its lines (``game-of-war/movement``, mounted
+  as a raid, even when the square between is taken or off its lines (``game-of-war/turn``, mounted
   units pass only through online squares); a unit parked there "threatens" for ever. The search counts
   raids with ``evaluation.reachable_raid``.
 * **no pull on the last steps.** Arsenal pressure is capped and counts every square within 2 alike, so once
