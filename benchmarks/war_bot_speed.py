@@ -1,5 +1,6 @@
 """Speed of the A Game of War bots' parts: the static evaluation one position at a time against the batched one
-(``evaluation.score_many``), a greedy whole-turn plan, and candidates a search examines in its budget.
+(``evaluation.score_many``), the search's own batched evaluation (``press.search_score_many``: reachable raids
+and its extra terms), a greedy whole-turn plan, and candidates a search examines in its budget.
 
 Run: .venv/bin/python benchmarks/war_bot_speed.py [--games G] [--seconds S]
 
@@ -16,6 +17,7 @@ import time
 from tabletop.bots.base import Budget
 from tabletop.bots.game_of_war import evaluation as ev
 from tabletop.bots.game_of_war.heuristic import TurnPlanner, WarHeuristicBot
+from tabletop.bots.game_of_war.press import search_score_many
 from tabletop.bots.game_of_war.search import WarSearchBot
 from tabletop.core.rng import Rng
 from tabletop.games.game_of_war import ENGINE as WAR
@@ -45,7 +47,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0)
     args = parser.parse_args()
     found = positions(args.games)
-    one, batch, count, plans, examined, spent = 0.0, 0.0, 0, [], [], []
+    one, batch, searching, count, plans, examined, spent = 0.0, 0.0, 0.0, 0, [], [], []
     for state in found:
         afters = [play(state, p)[0] for p in legal_plays(state)]
         start = time.process_time()
@@ -55,6 +57,9 @@ def main() -> None:
         start = time.process_time()
         ev.score_many(afters, state.side)
         batch += time.process_time() - start
+        start = time.process_time()
+        search_score_many(afters, state.side)
+        searching += time.process_time() - start
         count += len(afters)
         start = time.process_time()
         TurnPlanner(Rng(0)).plan(state, state.side)
@@ -65,7 +70,8 @@ def main() -> None:
         spent.append(time.process_time() - start)
         examined.append(bot.last["candidates"])
     print(f"{len(found)} positions (turns {MARKS}), {count} next positions scored")
-    print(f"evaluation: one at a time {one / count * 1e6:.0f} us per position, batched {batch / count * 1e6:.0f} us")
+    print(f"evaluation: one at a time {one / count * 1e6:.0f} us per position, batched {batch / count * 1e6:.0f} us, "
+          f"the search's batched {searching / count * 1e6:.0f} us")
     print(f"greedy whole-turn plan: median {statistics.median(plans) * 1000:.0f} ms, max {max(plans) * 1000:.0f} ms")
     print(f"search at {args.seconds} s: candidates played out median {statistics.median(examined):.0f} "
           f"(min {min(examined)}, max {max(examined)}); CPU per turn median {statistics.median(spent) * 1000:.0f} ms, "

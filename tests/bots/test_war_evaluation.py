@@ -1,4 +1,4 @@
-"""A Game of War bots: the batched evaluation the planners use agrees with the term-by-term one."""
+"""A Game of War bots: the evaluation: a batch scores as its positions alone, whatever their sizes; hand-checked terms."""
 
 from __future__ import annotations
 
@@ -48,3 +48,19 @@ def test_finished_and_unit_losing_positions_in_one_batch_score_as_alone():
     for side in (0, 1):
         batched = ev.score_many(states, side)
         assert [round(v, 9) for v in batched] == [round(ev.evaluate(s, side).total, 9) for s in states]
+
+
+def test_terms_of_a_hand_built_position_are_the_ones_worked_out_by_hand():
+    from tabletop.games.game_of_war.state import build_position
+
+    # South: a cavalry on the column of its arsenal w20 (online, 12) and an infantry far off every line (offline,
+    # half of 10); North has no unit. Arsenals: two each, so they cancel.
+    state = build_position({"w9": "c", "q3": "i"}, side_to_move=1)
+    south, north = ev.evaluate(state, 1), ev.evaluate(state, 0)
+    assert south.material == 12 + 5 and north.material == -17
+    assert south.communication == 0 and south.threats <= 0
+    assert south.threat_square == south.chance_square == -1  # nothing to capture either way
+    assert ev.score_many([state], 1)[0] == south.total
+    # North's infantry next to the offline South infantry takes it (attack 4 against defence 0): our chance.
+    exposed = build_position({"w9": "c", "q3": "i", "q2": "I"}, side_to_move=0)
+    assert ev.evaluate(exposed, 0).chance_square == ev.evaluate(exposed, 1).threat_square == 2 * 25 + 16

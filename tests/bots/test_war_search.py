@@ -8,6 +8,7 @@ import pytest
 
 from tabletop.bots.base import Budget
 from tabletop.bots.game_of_war.heuristic import TurnPlanner, WarHeuristicBot, position_key
+from tabletop.bots.game_of_war.press import search_score_many
 from tabletop.bots.game_of_war.search import WarSearchBot
 from tabletop.core.rng import Rng
 from tabletop.games.game_of_war import ENGINE as WAR
@@ -34,7 +35,7 @@ def middle_game():
 def test_every_candidate_turn_is_a_legal_whole_turn_ending_where_the_search_thinks(middle_game):
     state, seat = middle_game, middle_game.side
     bot = WarSearchBot(1, seconds=None, iterations=1)
-    bot.mine.cache = bot.model.cache = {}
+    bot.mine.cache, bot.model.cache = {}, {}
     candidates = list(itertools.islice(bot.candidates(state, seat), 14))
     assert len(candidates) >= 8
     assert len({tuple(plays) for plays, _ in candidates}) == len(candidates)
@@ -47,13 +48,15 @@ def test_every_candidate_turn_is_a_legal_whole_turn_ending_where_the_search_thin
         assert position_key(s) == position_key(end)
 
 
-def test_the_first_candidate_is_the_heuristic_greedy_turn(middle_game):
+def test_the_first_candidates_are_the_greedy_turns_of_the_search_and_of_the_heuristic(middle_game):
     state, seat = middle_game, middle_game.side
-    greedy, _, _ = TurnPlanner(Rng(0), 0.0).plan(state, seat)
+    own, _, _ = TurnPlanner(Rng(0), 0.0, evaluator=search_score_many).plan(state, seat)
+    plain, _, _ = TurnPlanner(Rng(0), 0.0).plan(state, seat)
     bot = WarSearchBot(1, seconds=None, iterations=1)
-    bot.mine.cache = bot.model.cache = {}
-    assert next(iter(bot.candidates(state, seat)))[0] == greedy
-    assert bot.search(state, seat, Budget(iterations=1)) == greedy  # one candidate: nothing else to weigh
+    bot.mine.cache, bot.model.cache = {}, {}
+    first = [plays for plays, _ in itertools.islice(bot.candidates(state, seat), 2)]
+    assert first[0] == own and plain in first
+    assert bot.search(state, seat, Budget(iterations=1)) == own  # one candidate: nothing else to weigh
 
 
 def test_the_search_keeps_the_best_foreseen_turn_and_stops_at_its_budget(middle_game):
@@ -74,7 +77,7 @@ def test_the_search_keeps_the_best_foreseen_turn_and_stops_at_its_budget(middle_
 
 def test_a_budget_too_short_to_play_out_any_turn_plays_the_greedy_one(middle_game):
     state, seat = middle_game, middle_game.side
-    greedy, _, _ = TurnPlanner(Rng(0), 0.0).plan(state, seat)
+    greedy, _, _ = TurnPlanner(Rng(0), 0.0, evaluator=search_score_many).plan(state, seat)
     ticks = itertools.count()
     bot = WarSearchBot(1, timer=lambda: next(ticks) * 1.0)  # the greedy plan alone "took" a whole second
     assert bot.search(state, seat, Budget(seconds=1.0)) == greedy

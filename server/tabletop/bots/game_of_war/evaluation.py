@@ -3,7 +3,7 @@
 Rules the terms rest on: ``game-of-war/communication`` (online, relays, arsenals),
 ``game-of-war/combat`` (attack and defence along the 8 lines) and ``game-of-war/end``.
 
-The evaluation is static and fast (a few hundred microseconds): it adds
+The evaluation is static and fast (tens of microseconds a position in a batch): it adds
 
 * **material**: every unit and arsenal at a fixed value, an offline unit at half (it cannot move,
   attack or defend itself), a side's last relay or arsenal at more;
@@ -16,10 +16,14 @@ The evaluation is static and fast (a few hundred microseconds): it adds
 Attack and defence totals use per-square maps built from precomputed lines (mountains block
 them, as under the default rulings); the cavalry charge counts 7 for cavalry next to the square.
 The exact combat (``combat.assess``) decides actual attacks; the maps only score positions.
+
+One implementation (``_terms``), in numpy over a batch of positions with the same number of units:
+``score_many`` sums the terms for the planners, ``evaluate`` names them for one position (explanations).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,6 +31,7 @@ import numpy as np
 from tabletop.games.game_of_war.board import (
     ARSENAL_SQUARES,
     FORTRESSES,
+    PASSABLE,
     LINES,
     MOUNTAINS,
     NEIGHBOURS,
@@ -34,6 +39,7 @@ from tabletop.games.game_of_war.board import (
     SQUARES,
     WIDTH,
     bits,
+    dilate,
 )
 from tabletop.games.game_of_war.state import NO_SQUARE, OVER, State
 from tabletop.games.game_of_war.units import (
@@ -131,6 +137,40 @@ def raid_value(state: State, attacker: int) -> float:
     return 0.0
 
 
+def reachable_raid(state: State, attacker: int) -> float:
+    """``raid_value`` counting only walks the rules allow (``game-of-war/turn``): a unit moving 2 must pass
+    through a free square next to both (a friendly one only under that ruling) that is online for it (on its
+    lines or next to another online friend, unless the ruling lets mounted units pass offline). The search's
+    evaluation uses it: a raid the plain count sees but no unit can make is no reason to stand still."""
+    arsenals = state.arsenals[1 - attacker]
+    targets = arsenals & ~(state.units[0] | state.units[1])
+    if not targets:
+        return 0.0
+    ready = state.units[attacker] & state.network.online[attacker] & ~state.relays[attacker]
+    for t in bits(targets):
+        if NEIGHBOURS[t] & ready or any(_walks_through(state, attacker, sq, t) for sq in bits(_RING2[t] & ready)):
+            return ARSENAL_VALUE if bin(arsenals).count("1") > 1 else WIN / 10
+    return 0.0
+
+
+def _walks_through(state: State, side: int, sq: int, target: int) -> bool:
+    """Whether ``side``'s unit on ``sq``, two squares from ``target``, can reach it in one move of 2."""
+    if MOVE[state.pieces[sq] & 7] != 2:
+        return False
+    opts = state.options
+    free = PASSABLE & ~(state.units[0] | state.units[1]) & ~state.arsenals[1 - side]
+    if opts.move_through_friendly:
+        free |= state.units[side]
+    through = NEIGHBOURS[sq] & NEIGHBOURS[target] & free
+    if not opts.mounted_through_offline:
+        through &= state.network.cover[side] | dilate(state.network.online[side] & ~(1 << sq))
+    return bool(through)
+
+
+#: How a raid on an arsenal is counted: ``raid_value`` (the heuristic's quick count) or ``reachable_raid``.
+Raid = Callable[[State, int], float]
+
+
 @dataclass
 class Terms:
     """The evaluation of a position for one side, term by term (positive: good for that side)."""
@@ -158,132 +198,19 @@ class Terms:
         }
 
 
-class Position:
-    """The arrays the evaluation works on: every unit's square, kind, side and online flag, and both sides'
-    attack and support totals on every square (``attack[side, sq]``)."""
-
-    __slots__ = ("squares", "kinds", "sides", "online", "attack", "support", "values", "gains", "defence",
-                 "near", "fighters", "arsenal_squares", "arsenal_sides", "to_arsenals")
-
-    def __init__(self, state: State) -> None:
-        online = state.network.online
-        codes = state.pieces
-        n = len(codes)
-        squares = np.fromiter(codes.keys(), dtype=np.int64, count=n)
-        packed = np.fromiter(codes.values(), dtype=np.int64, count=n)
-        self.squares = squares
-        self.kinds = kinds = packed & 7
-        self.sides = sides = packed >> 3
-        both = (online[0], online[1])
-        self.online = on = np.array([(both[c >> 3] >> sq) & 1 for sq, c in codes.items()], dtype=bool)
-        rows = kinds * SQUARES + squares
-        weights = np.zeros((2, n), dtype=np.float32)
-        weights[sides[on], np.nonzero(on)[0]] = 1
-        self.attack = weights @ ATTACK_TABLE[rows]
-        self.support = weights @ SUPPORT_TABLE[rows]
-        values = _VALUES[kinds]
-        for side in (0, 1):
-            if bin(state.relays[side]).count("1") == 1:
-                values = np.where((sides == side) & (kinds >= 4), values + LAST_RELAY_BONUS, values)
-        self.values = np.where(on, values, values * OFFLINE_FACTOR)
-        # What the other side gains by attacking each unit: the unit if attack >= defence + 2, a tenth of it on a
-        # forced retreat (attack = defence + 1), nothing otherwise. An offline unit defends itself with 0.
-        a = self.attack[1 - sides, squares]
-        d = np.where(on, _OWN_FLAT[rows], 0) + self.support[sides, squares]
-        self.gains = np.where(a >= d + 2, self.values, np.where(a == d + 1, self.values * 0.1, 0.0))
-        self.defence = d
-        self.near = DISTANCE[squares[:, None], squares[None, :]]  # unit-to-unit distances
-        self.fighters = on & (kinds < 4)  # online combat units
-        arsenal_squares = [list(bits(state.arsenals[0])), list(bits(state.arsenals[1]))]
-        self.arsenal_squares = arsenal_squares[0] + arsenal_squares[1]
-        self.arsenal_sides = np.array([0] * len(arsenal_squares[0]) + [1] * len(arsenal_squares[1]))
-        self.to_arsenals = DISTANCE[self.arsenal_squares][:, squares] if self.arsenal_squares else np.zeros((0, n))
-
-    def best_capture(self, attacker: int) -> tuple[float, int]:
-        """The most valuable unit ``attacker`` could take now (by summed attack and defence) and its square."""
-        gains = np.where(self.sides == 1 - attacker, self.gains, 0.0)
-        if not len(gains):
-            return 0.0, NO_SQUARE
-        i = int(gains.argmax())
-        return (float(gains[i]), int(self.squares[i])) if gains[i] > 0 else (0.0, NO_SQUARE)
-
-    def raid_value(self, state: State, attacker: int) -> float:
-        return raid_value(state, attacker)
-
-    def advance(self, state: State, side: int) -> float:
-        """Online combat units close to the enemy arsenals and to enemy units (a march that keeps its lines).
-
-        Each standing enemy arsenal pulls every online combat unit (a destroyed one no longer does, as if
-        reached), the nearest enemy unit pulls a little, and every weak enemy unit (offline, or defending
-        with 5 or less) pulls our nearest attacker: the hunt. Small weights: this decides between moves the
-        other terms find (nearly) equal.
-        """
-        mine = (self.sides == side) & self.fighters
-        if not mine.any():
-            return 0.0
-        total = -0.05 * float(self.to_arsenals[self.arsenal_sides != side][:, mine].sum())
-        theirs = self.sides != side
-        if theirs.any():
-            near = self.near[mine][:, theirs]
-            total -= 0.02 * float(near.min(axis=1).sum())
-            weak = self.defence[theirs] <= 5
-            if weak.any():
-                total -= 0.12 * float(near[:, weak].min(axis=0).sum())
-        return total
-
-    def arsenal_pressure(self, state: State, side: int) -> float:
-        """Danger to ``side``'s arsenals two or three turns ahead: enemy online combat units 2 to 4 squares away
-        (closer counts more; one that can already walk on is the raid term's), eased by ``side``'s own combat
-        units guarding within 2 or standing on it. Capped well below an arsenal's value, so that taking an
-        arsenal is always worth more than threatening it."""
-        rows = self.to_arsenals[self.arsenal_sides == side]
-        if not len(rows):
-            return 0.0
-        attackers = rows[:, (self.sides != side) & self.fighters]
-        pressure = (np.clip(5 - attackers, 0, 3) * 1.5).sum(axis=1)
-        guards = (rows[:, (self.sides == side) & self.fighters] <= 2).sum(axis=1)
-        pressure = np.maximum(0.0, pressure - 3.0 * guards)
-        mine = [a for a, s in zip(self.arsenal_squares, self.arsenal_sides) if s == side]
-        occupied = np.array([state.units[side] >> a & 1 for a in mine], dtype=bool)
-        pressure = np.where(occupied, pressure * 0.5, pressure)
-        return float(np.minimum(pressure, PRESSURE_CAP).sum())
-
-    def material(self, state: State, side: int) -> float:
-        total = float(self.values[self.sides == side].sum())
-        arsenals = bin(state.arsenals[side]).count("1")
-        return total + arsenals * ARSENAL_VALUE + (LAST_ARSENAL_BONUS if arsenals else 0)  # the last is worth more
-
-
-def evaluate(state: State, side: int) -> Terms:
-    """The position for ``side``; the side to move (``state.side``) is the one whose threats are immediate."""
+def evaluate(state: State, side: int, raid: Raid = raid_value) -> Terms:
+    """The position for ``side``, term by term; the side to move (``state.side``) is the one whose threats are
+    immediate. The same computation as ``score_many`` (a batch of one), kept apart in named terms."""
     terms = Terms()
     if state.phase == OVER:
         if state.winner is not None:
             terms.outcome = WIN - state.turn if state.winner == side else -WIN + state.turn
         return terms
-    pos = Position(state)
-    enemy = 1 - side
-    terms.material = pos.material(state, side) - pos.material(state, enemy)
-    for s, sign in ((side, 1.0), (enemy, -1.0)):
-        relaying = state.relays[s] & state.network.cover[s]
-        terms.communication += sign * RELAYING_BONUS * bin(relaying).count("1")
-    mine, terms.chance_square = pos.best_capture(side)
-    theirs, terms.threat_square = pos.best_capture(enemy)
-    mine = max(mine, pos.raid_value(state, side))
-    theirs = max(theirs, pos.raid_value(state, enemy))
-    if state.side == side and not state.attack_used:
-        # Our attack of this turn comes first (less than a sure gain: the maps are approximate), then the enemy's.
-        terms.opportunities = 0.7 * mine
-        terms.threats = -0.8 * theirs
-    elif state.side == side:
-        terms.opportunities = 0.35 * mine
-        terms.threats = -0.9 * theirs
-    else:
-        terms.threats = -0.9 * theirs
-        terms.opportunities = 0.35 * mine
-    terms.threats -= pos.arsenal_pressure(state, side)
-    terms.opportunities += pos.arsenal_pressure(state, enemy)
-    terms.advance = pos.advance(state, side) - pos.advance(state, enemy)
+    t = _terms([state], side, raid)
+    terms.material, terms.communication = float(t["material"][0]), float(t["communication"][0])
+    terms.threats, terms.opportunities = float(t["threats"][0]), float(t["opportunities"][0])
+    terms.advance = float(t["advance"][0] - t["enemy_advance"][0])
+    terms.chance_square, terms.threat_square = int(t["chance_square"][0]), int(t["threat_square"][0])
     return terms
 
 
@@ -299,37 +226,42 @@ _SLOT_SIDES = np.array([side for _, side in _ARSENAL_SLOTS])
 _FAR = 1_000
 
 
-def score_many(states: list[State], side: int) -> np.ndarray:
-    """``score(state, side)`` for every state, computed together (the same terms as ``evaluate``, batched in
-    numpy over positions with the same number of units). This is what the planners call: a greedy step
-    scores every legal move's position in one go."""
+def score_many(states: list[State], side: int, raid: Raid = raid_value) -> np.ndarray:
+    """``evaluate(state, side).total`` for every state, computed together (batched in numpy over positions with
+    the same number of units). This is what the planners call: a greedy step scores every legal move's position
+    in one go."""
     out = np.empty(len(states))
     groups: dict[int, list[int]] = {}
     for i, state in enumerate(states):
         if state.phase == OVER:
-            out[i] = evaluate(state, side).total
+            out[i] = evaluate(state, side, raid).total
         else:
             groups.setdefault(len(state.pieces), []).append(i)
-    for n, members in groups.items():
-        out[members] = _score_group([states[i] for i in members], side) if n else [
-            evaluate(states[i], side).total for i in members]
+    for members in groups.values():
+        t = _terms([states[i] for i in members], side, raid)
+        out[members] = (t["material"] + t["communication"] + t["threats"] + t["opportunities"] + t["advance"]
+                        - t["enemy_advance"])
     return out
 
 
-def _score_group(states: list[State], side: int) -> np.ndarray:
-    """The batched evaluation of positions in play that all hold the same number of units."""
+def _terms(states: list[State], side: int, raid: Raid) -> dict[str, np.ndarray]:
+    """The evaluation's terms for positions in play that all hold the same number of units, one array each
+    (``advance`` and ``enemy_advance`` apart; ``chance_square`` and ``threat_square`` the best captures)."""
     enemy = 1 - side
-    squares = np.array([list(s.pieces) for s in states], dtype=np.int64)  # (M, n)
-    packed = np.array([list(s.pieces.values()) for s in states], dtype=np.int64)
+    n = len(states[0].pieces)
+    squares = np.array([list(s.pieces) for s in states], dtype=np.int64).reshape(len(states), n)
+    packed = np.array([list(s.pieces.values()) for s in states], dtype=np.int64).reshape(len(states), n)
     kinds, sides = packed & 7, packed >> 3
     online = np.array([[(s.network.online[c >> 3] >> sq) & 1 for sq, c in s.pieces.items()] for s in states],
-                      dtype=bool)
+                      dtype=bool).reshape(len(states), n)
     rows = kinds * SQUARES + squares
     # Unit values: the last relay counts more; an offline unit half.
     last_relay = np.array([[bin(s.relays[0]).count("1") == 1, bin(s.relays[1]).count("1") == 1] for s in states])
     values = _VALUES[kinds] + LAST_RELAY_BONUS * (np.take_along_axis(last_relay, sides, axis=1) & (kinds >= 4))
     values = np.where(online, values, values * OFFLINE_FACTOR)
-    # Attack and support on every unit's square, from the online units of each side (unit i on unit j).
+    # Attack and support on every unit's square, from the online units of each side (unit i on unit j); what the
+    # other side gains by attacking each unit: the unit if attack >= defence + 2, a tenth of it on a forced
+    # retreat (attack = defence + 1), nothing otherwise. An offline unit defends itself with 0.
     acts = online[:, :, None]
     same = sides[:, :, None] == sides[:, None, :]
     attack = np.where(acts & ~same, ATTACK_TABLE[rows[:, :, None], squares[:, None, :]], 0).sum(axis=1)
@@ -337,7 +269,7 @@ def _score_group(states: list[State], side: int) -> np.ndarray:
     defence = np.where(online, _OWN_FLAT[rows], 0) + support
     gains = np.where(attack >= defence + 2, values, np.where(attack == defence + 1, values * 0.1, 0.0))
     mine_units, their_units = sides == side, sides == enemy
-    # Material and lines of communication.
+    # Material (the last arsenal is worth more) and lines of communication.
     arsenal_counts = np.array([[bin(s.arsenals[side]).count("1"), bin(s.arsenals[enemy]).count("1")] for s in states])
     arsenal_worth = arsenal_counts * ARSENAL_VALUE + np.where(arsenal_counts > 0, LAST_ARSENAL_BONUS, 0.0)
     material = ((values * mine_units).sum(axis=1) - (values * their_units).sum(axis=1)
@@ -345,10 +277,12 @@ def _score_group(states: list[State], side: int) -> np.ndarray:
     communication = np.array([
         RELAYING_BONUS * (bin(s.relays[side] & s.network.cover[side]).count("1")
                           - bin(s.relays[enemy] & s.network.cover[enemy]).count("1")) for s in states])
-    # Threats and chances: the best capture or raid for each side.
-    raids = np.array([[raid_value(s, side), raid_value(s, enemy)] for s in states])
-    mine = np.maximum(np.where(their_units, gains, 0.0).max(axis=1), raids[:, 0])
-    theirs = np.maximum(np.where(mine_units, gains, 0.0).max(axis=1), raids[:, 1])
+    # Threats and chances: the best capture or raid for each side. Our attack of this turn, if still to come, counts
+    # first (less than a sure gain: the maps are approximate), then the enemy's.
+    chances, dangers = np.where(their_units, gains, 0.0), np.where(mine_units, gains, 0.0)
+    raids = np.array([[raid(s, side), raid(s, enemy)] for s in states])
+    mine = np.maximum(chances.max(axis=1, initial=0.0), raids[:, 0])
+    theirs = np.maximum(dangers.max(axis=1, initial=0.0), raids[:, 1])
     to_move = np.array([s.side == side for s in states])
     fresh = np.array([not s.attack_used for s in states])
     opportunities = np.where(to_move & fresh, 0.7, 0.35) * mine
@@ -359,18 +293,30 @@ def _score_group(states: list[State], side: int) -> np.ndarray:
     alive = np.array([[s.arsenals[a_side] >> sq & 1 for sq, a_side in _ARSENAL_SLOTS] for s in states], dtype=bool)
     occupied = np.array([[s.units[a_side] >> sq & 1 for sq, a_side in _ARSENAL_SLOTS] for s in states], dtype=bool)
     near = DISTANCE[squares[:, :, None], squares[:, None, :]]  # (M, n, n)
-    pressure = {}
-    advance = {}
-    for s in (side, enemy):
-        pressure[s] = _pressure(to_slots, alive, occupied, fighters, sides, s)
-        advance[s] = _advance(to_slots, alive, near, fighters, sides, defence, s)
-    threats = threats - pressure[side]
-    opportunities = opportunities + pressure[enemy]
-    return material + communication + threats + opportunities + advance[side] - advance[enemy]
+    threats = threats - _pressure(to_slots, alive, occupied, fighters, sides, side)
+    opportunities = opportunities + _pressure(to_slots, alive, occupied, fighters, sides, enemy)
+    return {
+        "material": material, "communication": communication, "threats": threats, "opportunities": opportunities,
+        "advance": _advance(to_slots, alive, near, fighters, sides, defence, side),
+        "enemy_advance": _advance(to_slots, alive, near, fighters, sides, defence, enemy),
+        "chance_square": _best_square(chances, squares), "threat_square": _best_square(dangers, squares),
+    }
+
+
+def _best_square(gains: np.ndarray, squares: np.ndarray) -> np.ndarray:
+    """The square of the most valuable capture in each position (the first of equals), or ``NO_SQUARE``."""
+    if not gains.shape[1]:
+        return np.full(len(gains), NO_SQUARE)
+    best = gains.argmax(axis=1)
+    found = np.take_along_axis(gains, best[:, None], axis=1)[:, 0] > 0
+    return np.where(found, np.take_along_axis(squares, best[:, None], axis=1)[:, 0], NO_SQUARE)
 
 
 def _pressure(to_slots, alive, occupied, fighters, sides, side: int) -> np.ndarray:
-    """``Position.arsenal_pressure`` for every position of a batch."""
+    """Danger to ``side``'s arsenals two or three turns ahead, in every position of a batch: enemy online combat
+    units 2 to 4 squares away (closer counts more; one that can already walk on is the raid term's), eased by
+    ``side``'s own combat units guarding within 2, halved while one stands on it. Capped well below an arsenal's
+    value, so that taking an arsenal is always worth more than threatening it."""
     attackers = (fighters & (sides != side))[:, None, :]
     guards = ((to_slots <= 2) & (fighters & (sides == side))[:, None, :]).sum(axis=2)
     pressure = (np.where(attackers, np.clip(5 - to_slots, 0, 3), 0) * 1.5).sum(axis=2)
@@ -381,16 +327,22 @@ def _pressure(to_slots, alive, occupied, fighters, sides, side: int) -> np.ndarr
 
 
 def _advance(to_slots, alive, near, fighters, sides, defence, side: int) -> np.ndarray:
-    """``Position.advance`` for every position of a batch."""
+    """Online combat units close to the enemy arsenals and to enemy units (a march that keeps its lines), in every
+    position of a batch.
+
+    Each standing enemy arsenal pulls every online combat unit (a destroyed one no longer does, as if reached),
+    the nearest enemy unit pulls a little, and every weak enemy unit (offline, or defending with 5 or less) pulls
+    our nearest attacker: the hunt. Small weights: this decides between moves the other terms find (nearly) equal.
+    """
     mine = fighters & (sides == side)
     theirs = sides != side
     pulls = (alive & (_SLOT_SIDES != side)[None, :])[:, :, None] & mine[:, None, :]
     total = -0.05 * np.where(pulls, to_slots, 0).sum(axis=(1, 2))
     pairs = mine[:, :, None] & theirs[:, None, :]
     masked = np.where(pairs, near, _FAR)
-    nearest_enemy = masked.min(axis=2)  # per our unit
+    nearest_enemy = masked.min(axis=2, initial=_FAR)  # per our unit
     total -= 0.02 * np.where(mine & theirs.any(axis=1)[:, None], nearest_enemy, 0).sum(axis=1)
     weak = theirs & (defence <= 5)
-    nearest_hunter = masked.min(axis=1)  # per enemy unit
+    nearest_hunter = masked.min(axis=1, initial=_FAR)  # per enemy unit
     total -= 0.12 * np.where(weak, nearest_hunter, 0).sum(axis=1)
     return np.where(mine.any(axis=1), total, 0.0)

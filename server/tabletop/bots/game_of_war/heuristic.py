@@ -13,7 +13,10 @@ never looks at the other side's deployment (hidden during set-up), nor at the ga
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
+
+import numpy as np
 
 from tabletop.core.rng import Rng
 from tabletop.games.game_of_war.board import dilate, square_name
@@ -40,8 +43,10 @@ def position_key(state: State) -> tuple:
 class TurnPlanner:
     """Greedy whole-turn planning with a static evaluation; ``noise`` breaks near-ties at random."""
 
-    def __init__(self, rng: Rng, noise: float = 0.0, max_moves: int = 5, focus: int | None = None) -> None:
+    def __init__(self, rng: Rng, noise: float = 0.0, max_moves: int = 5, focus: int | None = None,
+                 evaluator: Callable[[list[State], int], np.ndarray] = ev.score_many) -> None:
         self.rng = rng
+        self.evaluator = evaluator  # batched scores of positions for a side (the search passes its own)
         self.noise = noise
         self.max_moves = max_moves
         self.focus = focus  # only units within this distance of an enemy unit or an arsenal move (None: all)
@@ -54,11 +59,11 @@ class TurnPlanner:
     def score_all(self, states: list[State], side: int) -> list[float]:
         """The evaluation of each state for ``side`` (batched; remembered by position while ``cache`` is set)."""
         if self.cache is None:
-            return ev.score_many(states, side).tolist()
+            return self.evaluator(states, side).tolist()
         keys = [(side, s.side, s.phase, s.attack_used, s.arsenals, frozenset(s.pieces.items())) for s in states]
         missing = [i for i, k in enumerate(keys) if k not in self.cache]
         if missing:
-            for i, value in zip(missing, ev.score_many([states[i] for i in missing], side).tolist()):
+            for i, value in zip(missing, self.evaluator([states[i] for i in missing], side).tolist()):
                 self.cache[keys[i]] = value
         return [self.cache[k] for k in keys]
 

@@ -3,17 +3,22 @@
 A Game of War has no dice and, once play begins, no hidden information, so the search weighs
 *whole turns* by playing them out:
 
-1. **Candidate turns** (``candidates``), most promising first: the heuristic's greedy plan; its
-   moves closed another way (each open attack, or none); plans that leave the greedy line at its
-   first, second or third move for one of the next best moves there (completed greedily); the
-   greedy moves cut short. Interleaved, so that a short budget still sees variety.
+1. **Candidate turns** (``candidates``), most promising first: the greedy plan by the search's own
+   evaluation, then the heuristic's greedy plan; the first one's moves closed another way (each open
+   attack, or none); plans that leave the greedy line at its first, second or third move for one of
+   the next best moves there (completed greedily); the greedy moves cut short. Interleaved, so that a
+   short budget still sees variety.
 2. **Play-out.** After each candidate the opponent replies as the heuristic plays (its greedy
    turn: up to five moves and its best attack, without its noise), then each side plays one more
-   greedy turn (``ROLLOUT``); the position reached is scored for us with the static evaluation
-   (``evaluation.py``: material, lines of communication, threats, chances, advance). A rollout
-   over the heuristic's own turns sees losses the static terms only guess at: units cut off and
-   picked off, a relay or an arsenal falling a turn later.
-3. The candidate with the best value is played (ties broken by a little noise). Candidates are
+   greedy turn (``ROLLOUT``); the position reached is scored for us. A rollout over whole turns sees
+   losses the static terms only guess at: units cut off and picked off, a relay or an arsenal falling
+   a turn later.
+3. **The search's evaluation** (``press.py``) is the static one (``evaluation.py``: material, lines
+   of communication, threats, chances, advance) with raids counted only where a unit can walk on, a
+   pull on our nearest unit towards each enemy arsenal, and stranded units at less: so that it
+   presses home an advantage instead of standing by a raid no unit can make until the turn cap. Our
+   own turns (candidates and rollout) are planned with it; the opponent keeps the heuristic's.
+4. The candidate with the best value is played (ties broken by a little noise). Candidates are
    examined until the budget would be overrun by one more (by default 1.5 s per turn, spent on the
    turn's first decision; the plan is kept for the turn's remaining moves); the greedy plan always.
 
@@ -34,10 +39,13 @@ from tabletop.games.game_of_war.state import OVER, PLAY, SETUP, State
 
 from ..base import Budget, Suggestion
 from .heuristic import TurnPlanner, explain, position_key, remember, setup_suggestion
+from .press import search_score_many
 
 DEFAULT_SECONDS = 1.5
 #: Whole turns of each side played out greedily after the opponent's reply, before the static evaluation.
 ROLLOUT = 1
+#: One more candidate is examined only if this many times the longest so far still fits in the time budget.
+SPARE = 1.5
 
 
 class WarSearchBot:
@@ -53,7 +61,7 @@ class WarSearchBot:
         self.rollout = rollout
         self.timer = timer  # the budget's clock: wall time by default; benchmarks may pass the thread's CPU time
         self.noise = noise
-        self.mine = TurnPlanner(self.rng, 0.0)
+        self.mine = TurnPlanner(self.rng, 0.0, evaluator=search_score_many)  # our turns, by the search's evaluation
         self.model = TurnPlanner(self.rng, 0.0)  # the opponent's turn, as the heuristic plays it (without its noise)
         self._plans: dict[tuple, list[tuple]] = {}
         self.last: dict[str, Any] = {}
@@ -88,7 +96,7 @@ class WarSearchBot:
         if budget.seconds is None and budget.iterations is None:
             budget = Budget(DEFAULT_SECONDS, None)
         seconds, iterations = budget.seconds, budget.iterations
-        self.mine.cache = self.model.cache = {}
+        self.mine.cache, self.model.cache = {}, {}  # apart: the two planners score positions differently
         seen: set[tuple] = set()
         best_value, best_plays, examined, greedy_value, spent_each = float("-inf"), None, 0, 0.0, 0.0
         last = begun
@@ -110,11 +118,12 @@ class WarSearchBot:
             if value > best_value:
                 best_value, best_plays = value, plays
             # Stop when the iterations are spent, or when one more candidate (making it and playing it out, as long
-            # as the longest so far) would overrun the time.
+            # as the longest so far, with half as much again to spare: a later one may take longer) would overrun the
+            # time.
             now = timer()
             spent_each, last = max(spent_each, now - last), now
             if (iterations is not None and examined >= iterations) or (
-                    seconds is not None and now + spent_each > begun + seconds):
+                    seconds is not None and now + SPARE * spent_each > begun + seconds):
                 break
         self.mine.cache = self.model.cache = None
         self.last = {"candidates": examined, "value": best_value, "greedy": greedy_value}
@@ -131,6 +140,9 @@ class WarSearchBot:
         yield greedy, end
         if end.phase == OVER and end.winner == seat:
             return  # the greedy plan wins
+        plain, plain_end, _ = self.model.plan(state, seat)  # the heuristic's own turn, for comparison
+        if plain != greedy:
+            yield plain, plain_end
         moves = len(greedy) - (greedy[-1][0] != MOVE)
         path = [state]  # the position before each of the greedy plan's moves, then before its finish
         for p in greedy[:moves]:
@@ -179,7 +191,7 @@ class WarSearchBot:
                 break
             planner = self.mine if s.side == seat else self.model
             _, s, _ = planner.plan(s, s.side)
-        return self.model.score(s, seat)
+        return self.mine.score(s, seat)
 
 
 def finishes(state: State) -> list[tuple]:
