@@ -198,8 +198,9 @@ def test_a_seat_cannot_play_while_the_table_owes_an_entry_and_is_told_the_refere
     live, tokens = sessions.create("cthulhu-dice", {"chance": "table"}, ["Ann", "Bob"], seed=4)
     sessions.play(live.id, tokens[0], "roll")
     waiting_for = live.pending.request.text
+    assert live.to_move() == [], "no seat is to move while the table owes an entry"
     with pytest.raises(NotYourTurn) as refused:
-        sessions.play(live.id, tokens[live.to_move()[0]] if live.to_move() else tokens[1], "roll")
+        sessions.play(live.id, tokens[0], "roll")
     assert refused.value.message == f"The table must first enter {waiting_for}; the referee does it ('enter ...')"
     assert refused.value.rule == "cthulhu-dice/table"
 
