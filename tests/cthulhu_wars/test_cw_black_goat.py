@@ -61,7 +61,8 @@ def test_awaken_shub_costs_eight_and_two_cultists_of_your_choice():
     assert "Shub-Niggurath demands two Cultists." in log, "the log says why Black Goat must now choose"
     options = texts(state, BG)
     assert "done" not in options and "bg-eliminate acolyte europe" in options and "bg-eliminate acolyte africa from-gate" in options
-    state, _ = play(state, BG, "bg-eliminate acolyte europe")
+    state, log = play(state, BG, "bg-eliminate acolyte europe")
+    assert f"{BG} eliminates its own acolyte in europe." in log
     assert state.seats[bg].requirements == [], "requirements are checked once the action is complete"
     state, _ = play(state, BG, "bg-eliminate acolyte africa")
     assert state.seats[bg].units["acolyte"].count("@pool") == 2 and state.controller("africa") == bg

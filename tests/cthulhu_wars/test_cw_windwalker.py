@@ -160,6 +160,7 @@ def test_berserkergang_each_gnoph_keh_killed_costs_the_enemy_a_unit():
     state = battle(state, GC, "south-pacific", WW, [6, 1, 1, 1, 1] + [1, 1, 1])
     assert state.seats[seat(state, WW)].units["gnoph-keh"][0] == POOL
     assert state.pending[0].kind == "ww-berserk" and ENGINE.to_move(state) == [gc]
+    assert "done" not in texts(state, GC), "the loss is compulsory"
     state, _ = play(state, GC, "ww-berserk deep-one")
     assert state.seats[gc].units["deep-one"].count("south-pacific") == 1
 

@@ -217,8 +217,9 @@ def test_he_who_is_not_to_be_named_moves_hastur_to_a_cultist_and_the_second_acti
     put(state, YS, "hastur", "europe")
     put(state, YS, "king-in-yellow", "europe")
     assert Unnamed(area="asia") not in ENGINE.legal_actions(state, ys)  # no Cultist there
-    state, _ = play(state, YS, "ys-unnamed south-pacific")
+    state, log = play(state, YS, "ys-unnamed south-pacific")
     assert state.seats[ys].units["hastur"] == ["south-pacific"] and state.seats[ys].power == 7
+    assert "He Who Is Not to Be Named: Hastur appears in south-pacific." in log
     assert not any(isinstance(a, ScreamingDead) for a in ENGINE.legal_actions(state, ys))
     state, _ = play(state, YS, "done")  # declines the second action
     state, _ = play(state, YS, "done")  # and ends the turn
