@@ -202,6 +202,8 @@ def test_dragon_descending_doubles_the_doom_for_gates_once():
     assert "ow-dragon-descending" in texts(state, OW)
     state, _ = play(state, OW, "ow-dragon-descending")
     assert state.seats[ow].doom == 4 and state.seats[ow].power == 5
+    state.pending = [Pending(ow, "ritual")]  # a later Doom phase: once per game (rules_text opener-dragon-descending)
+    assert "ow-dragon-descending" not in texts(state, OW)
 
 
 def test_requirements_enemy_gates_goo_meets_goo_and_losing_a_unit():
