@@ -346,3 +346,22 @@ def test_an_invisible_gate_keeper_is_not_offered_to_abduct():
     state, _ = play(state, CC, "cc-abduct")
     assert ENGINE.to_move(state) == [gc]
     assert texts(state, GC) == {"lose acolyte", "lose deep-one"}
+
+
+def test_abduct_sends_a_nightgaunt_that_is_in_the_battle_not_an_invisible_one():
+    """rules_text crawling-chaos: Abduct eliminates one of your Nightgaunts in the battle; one made invisible takes
+    no part in it, so the other goes. Invisibility's log names the figure (no Gate here)."""
+    state = game("abduct", "invisibility", power=3)
+    put(state, CC, "nightgaunt", "north-pacific", 2)
+    put(state, CC, "flying-polyp", "north-pacific")
+    put(state, GC, "deep-one", "north-pacific")
+    put(state, GC, "shoggoth", "north-pacific")
+    state.rng = ScriptedDice([1] * 12)
+    state, _ = play(state, CC, "battle north-pacific vs great")
+    state, log = play(state, CC, "cc-invisibility nightgaunt crawling-chaos")
+    assert f"Invisibility: {CC}'s nightgaunt takes no part in the battle." in log
+    (side, kind, hidden), = state.battle["exempt"]
+    assert (side, kind) == (seat(state, CC), "nightgaunt")
+    state, _ = play(state, CC, "cc-abduct")
+    nightgaunts = cc(state).units["nightgaunt"]
+    assert nightgaunts[hidden] == "north-pacific" and nightgaunts.count("north-pacific") == 1
