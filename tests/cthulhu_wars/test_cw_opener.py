@@ -261,3 +261,23 @@ def test_a_promoted_acolyte_that_held_a_gate_hands_it_to_another_acolyte_or_aban
         assert state.gates["south-pacific"] == (ow, "acolyte", heir) and state.controller("south-pacific") == ow
     else:
         assert state.controller("south-pacific") is None
+
+
+def test_dread_curse_falls_only_on_enemies_in_the_area_and_each_pained_unit_is_moved():
+    """rules_text opener-dread-curse: the results go to the enemy units in the Area (never Opener's own, never a
+    faction with nothing there), and Opener moves each Pained unit in turn."""
+    state = game(["dread-curse"])
+    ow, gc = seat(state, OW), seat(state, GC)
+    put(state, OW, "abomination", "europe")
+    put(state, OW, "spawn", "asia")
+    put(state, OW, "mutant", "south-pacific")  # Opener's own unit in the Area: not a victim
+    state.seats[ow].power = 2
+    state.rng = ScriptedDice([5, 5])
+    state, _ = play(state, OW, "ow-dread-curse south-pacific")
+    assert ENGINE.to_move(state) == [gc] and state.pending[0].kind == "ow-curse-take", "no split: one victim"
+    state, _ = play(state, GC, "ow-curse-take pain acolyte")
+    state, _ = play(state, GC, "ow-curse-take pain acolyte")
+    state, _ = play(state, OW, "ow-curse-move to antarctica")
+    assert ENGINE.to_move(state) == [ow] and state.pending[0].kind == "ow-curse-move", "then the second Pained unit"
+    state, _ = play(state, OW, "ow-curse-move to antarctica")
+    assert state.seats[gc].units["acolyte"].count("antarctica") == 2
