@@ -490,6 +490,7 @@ def test_howl_and_devour_take_a_zoog_with_no_pain_back():
     state, _ = play(state, WW, f"battle {area} vs zoogs")
     state, log = play(state, WW, "ww-howl")
     assert creatures.zoogs_in(state, area) == 2 and any("Howl: a Zoog" in line for line in log)
+    assert f"1 Zoog in {area} is eliminated." in log, "taken by an ability, a Zoog is eliminated (not killed)"
     put(state, GC, "cthulhu", area)
     give_turn(state, GC, power=4)
     state.rng = ScriptedDice([1] * 6)
