@@ -47,8 +47,10 @@ def test_simultaneous_offers_that_agree_are_carried_out():
     negotiation.register_settler("test-loss", lambda state, data, agreed, log: settled.append(agreed))
     state = new_game(3)
     cc, bg = seat(state, CC), seat(state, BG)
-    negotiation.open_negotiation(state, topic="test-loss", owner=0, amount=3, limits={cc: 8, bg: 2}, log=[])
+    log: list[str] = []
+    negotiation.open_negotiation(state, topic="test-loss", owner=0, amount=3, limits={cc: 8, bg: 2}, log=log)
     assert sorted(ENGINE.to_move(state)) == [cc, bg]
+    assert log == [f"Negotiation (test-loss): {CC}, {BG} must share 3."], "the log names who must share what"
     offers = {ENGINE.notation(a) for a in ENGINE.legal_actions(state, bg)}
     assert f"offer {CC}=1,{BG}=2" in offers and len(offers) == 3
     state, _ = play(state, BG, f"offer {CC}=2,{BG}=1")
