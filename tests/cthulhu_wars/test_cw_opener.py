@@ -203,7 +203,8 @@ def test_dragon_descending_doubles_the_doom_for_gates_once():
     state, _ = play(state, OW, "ow-dragon-descending")
     assert state.seats[ow].doom == 4 and state.seats[ow].power == 5
     state.pending = [Pending(ow, "ritual")]  # a later Doom phase: once per game (rules_text opener-dragon-descending)
-    assert "ow-dragon-descending" not in texts(state, OW)
+    state.seats[ow].power = 20
+    assert "ow-dragon-descending" not in texts(state, OW) and any(t.startswith("ritual") for t in texts(state, OW))
 
 
 def test_requirements_enemy_gates_goo_meets_goo_and_losing_a_unit():
