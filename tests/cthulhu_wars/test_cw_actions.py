@@ -214,3 +214,15 @@ def test_with_all_six_spellbooks_battle_is_unlimited_once_per_area():
     assert state.turn.acted and state.seats[gc].power == 4
     state, _ = play(state, GC, "done")
     assert ENGINE.to_move(state) == [cc]
+
+
+def test_a_move_action_needs_a_power_to_start():
+    """rules_text cthulhu-wars/actions: Move costs 1 Power per unit moved; with no Power the action is refused."""
+    state = new_game(3)
+    gc = seat(state, GC)
+    give_turn(state, GC, power=0)
+    with pytest.raises(IllegalMove):
+        play(state, GC, "move acolyte south-pacific>north-pacific")
+    give_turn(state, GC, power=1)
+    state, _ = play(state, GC, "move acolyte south-pacific>north-pacific")
+    assert state.seats[gc].units["acolyte"].count("north-pacific") == 1

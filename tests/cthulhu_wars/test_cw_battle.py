@@ -34,7 +34,8 @@ def test_six_kills_four_and_five_pain_and_the_owner_assigns_kills_before_pains()
     assert state.seats[cc].units["flying-polyp"].count("north-pacific") == 0
     assert state.pending[0].kind == "retreat" and ENGINE.to_move(state) == [gc]  # attacker retreats first
     assert "asia" not in {a.target for a in ENGINE.legal_actions(state, gc)}  # CC units are in Asia
-    state, _ = play(state, GC, "retreat starspawn to south-pacific")
+    state, log = play(state, GC, "retreat starspawn to south-pacific")
+    assert f"{GC}'s Pained starspawn retreats to south-pacific." in log
     assert ENGINE.to_move(state) == [cc]
     targets = {a.target for a in ENGINE.legal_actions(state, cc)}
     assert "south-pacific" not in targets and "asia" in targets

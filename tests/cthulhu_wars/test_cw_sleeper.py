@@ -259,6 +259,8 @@ def test_demand_sacrifice_or_its_kills_become_pains():
 def test_cursed_slumber_gate_leaves_the_map_and_still_counts_for_power_and_doom():
     state = game(["cursed-slumber"], factions=(GC, SL, OW), starts={OW: "europe"})
     sl = seat(state, SL)
+    state.seats[sl].power = 1  # exactly its cost (rules_text sleeper-cursed-slumber: 1 Power)
+    assert "sl-cursed-slumber north-america" in texts(state, SL)
     before = projected_gather(state)[sl].gathered
     state, _ = play(state, SL, "sl-cursed-slumber north-america")
     assert HOME not in state.gates and state.seats[sl].units["acolyte"].count(HELD) == 1

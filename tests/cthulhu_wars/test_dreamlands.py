@@ -431,7 +431,7 @@ def test_zoogs_roll_no_dice_kills_kill_them_and_pains_remove_them_and_pain_you_k
     state, log = play(state, GC, f"battle {area} vs zoogs")
     assert "the Zoogs roll 0 dice []: 0 Kill, 0 Pain." in log
     assert creatures.zoogs_in(state, area) == 0
-    assert any("2 Zoogs in" in line and "killed" in line for line in log) and any("removed by Pain" in line for line in log)
+    assert f"2 Zoogs in {area} are killed." in log and f"1 Zoog in {area} is removed by Pain." in log
     assert state.pending[0].kind == "assign" and ENGINE.to_move(state) == [gc]
     assert {a.result for a in ENGINE.legal_actions(state, gc)} == {"pain"}
     state, _ = play(state, GC, "assign pain shoggoth")
