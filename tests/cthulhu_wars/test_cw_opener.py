@@ -142,6 +142,7 @@ def test_channel_power_rerolls_the_misses_for_one_power_again_and_again():
     assert state.battle["rolls"][ow] == [1, 4, 6] and state.seats[ow].power == 3
     state, _ = play(state, OW, "ow-channel-power")
     assert state.battle["rolls"][ow] == [6, 4, 6]
+    assert state.rng.at == 9, "only the one miss was rolled again, not the 4 (a Pain)"
     assert state.seats[seat(state, GC)].units["deep-one"].count("south-pacific") <= 1
 
 
@@ -282,3 +283,20 @@ def test_dread_curse_falls_only_on_enemies_in_the_area_and_each_pained_unit_is_m
     assert ENGINE.to_move(state) == [ow] and state.pending[0].kind == "ow-curse-move", "then the second Pained unit"
     state, _ = play(state, OW, "ow-curse-move to antarctica")
     assert state.seats[gc].units["acolyte"].count("antarctica") == 2
+
+
+def test_channel_power_is_not_offered_when_the_attacker_has_no_room_for_more_kills():
+    """rules_text opener-channel-power: rerolling misses is offered while they could still add a Kill; defending,
+    Opener's Kills already eliminate the attacker's only unit, so nothing is offered."""
+    state = game(["channel-power"])
+    ow, gc = seat(state, OW), seat(state, GC)
+    clear(state, GC, "south-pacific")
+    clear(state, OW, START)
+    put(state, GC, "deep-one", "south-pacific")
+    put(state, OW, "spawn", "south-pacific")
+    state.seats[ow].power = 5
+    state.rng = ScriptedDice([1] + [6, 1, 1] + [1] * 10)  # the Deep One misses; the Spawn kills it
+    give_turn(state, GC, power=5)
+    state, _ = play(state, GC, "battle south-pacific vs opener-of-the-way")
+    assert not any(p.kind == "ow-channel-power" for p in state.pending)
+    assert state.seats[gc].units["deep-one"].count("south-pacific") == 0
