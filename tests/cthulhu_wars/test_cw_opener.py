@@ -235,7 +235,14 @@ def test_requirements_enemy_gates_goo_meets_goo_and_losing_a_unit():
 def test_the_second_gate_requirement_and_its_three_player_variant(players, rule, needed):
     factions = [GC, BG, OW, SL][:players]
     state = game(factions=factions, opener_ten_gates=rule)
-    assert board.faction_of(state, seat(state, OW)).gates_needed(state, "twelve-gates") == needed
+    opener = board.faction_of(state, seat(state, OW))
+    assert opener.gates_needed(state, "twelve-gates") == needed
+    free = iter(a.id for a in state.layout.areas if a.id not in state.gates)
+    while len(board.gate_holders(state)) < needed - 1:
+        state.gates[next(free)] = None  # abandoned Gates count too: Gates on the map
+    assert "twelve-gates" not in opener.met_requirements(state, seat(state, OW))
+    state.gates[next(free)] = None
+    assert "twelve-gates" in opener.met_requirements(state, seat(state, OW))
 
 
 @pytest.mark.parametrize("other_acolytes", [1, 0])
