@@ -126,15 +126,7 @@ _RING2 = tuple(sum(1 << int(t) for t in np.nonzero(DISTANCE[sq] == 2)[0]) for sq
 def raid_value(state: State, attacker: int) -> float:
     """Value of the best empty enemy arsenal an online combat unit of ``attacker`` is within a move of
     (the last arsenal ends the game)."""
-    arsenals = state.arsenals[1 - attacker]
-    targets = arsenals & ~(state.units[0] | state.units[1])
-    if not targets:
-        return 0.0
-    ready = state.units[attacker] & state.network.online[attacker] & ~state.relays[attacker]
-    for t in bits(targets):
-        if NEIGHBOURS[t] & ready or any(MOVE[state.pieces[sq] & 7] == 2 for sq in bits(_RING2[t] & ready)):
-            return ARSENAL_VALUE if bin(arsenals).count("1") > 1 else WIN / 10
-    return 0.0
+    return _raid(state, attacker, lambda sq, target: MOVE[state.pieces[sq] & 7] == 2)
 
 
 def reachable_raid(state: State, attacker: int) -> float:
@@ -142,13 +134,19 @@ def reachable_raid(state: State, attacker: int) -> float:
     through a free square next to both (a friendly one only under that ruling) that is online for it (on its
     lines or next to another online friend, unless the ruling lets mounted units pass offline). The search's
     evaluation uses it: a raid the plain count sees but no unit can make is no reason to stand still."""
+    return _raid(state, attacker, lambda sq, target: _walks_through(state, attacker, sq, target))
+
+
+def _raid(state: State, attacker: int, reaches_from_two: Callable[[int, int], bool]) -> float:
+    """The raid value: an empty enemy arsenal next to a ready unit, or two squares from one that
+    ``reaches_from_two(square, arsenal)``."""
     arsenals = state.arsenals[1 - attacker]
     targets = arsenals & ~(state.units[0] | state.units[1])
     if not targets:
         return 0.0
     ready = state.units[attacker] & state.network.online[attacker] & ~state.relays[attacker]
     for t in bits(targets):
-        if NEIGHBOURS[t] & ready or any(_walks_through(state, attacker, sq, t) for sq in bits(_RING2[t] & ready)):
+        if NEIGHBOURS[t] & ready or any(reaches_from_two(sq, t) for sq in bits(_RING2[t] & ready)):
             return ARSENAL_VALUE if bin(arsenals).count("1") > 1 else WIN / 10
     return 0.0
 
