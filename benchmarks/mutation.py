@@ -53,6 +53,18 @@ MUTMUT = Path(sys.executable).with_name("mutmut")
 # group: (modules under server/tabletop/ that hold its rules, test folders or files to run, extra pytest
 # arguments). The session layer runs its tests on SQLite only: manager.py is the same over both stores, and a
 # PostgreSQL server started for every mutant would cost more than the whole run.
+#: Every rules test of Cthulhu Wars except whole random games and playthroughs (slow, and written to find crashes
+#: rather than a wrong number).
+CW_RULES_TESTS = [
+    f"tests/cthulhu_wars/{name}.py"
+    for name in (
+        "test_power test_cw_battle test_cw_end_and_negotiation test_boundaries test_cw_actions "
+        "test_cw_setup_and_phases test_cw_out_of_turn test_cw_notation_and_framework test_cw_black_goat "
+        "test_cw_crawling_chaos test_cw_great_cthulhu test_cw_yellow_sign test_cw_windwalker "
+        "test_cw_sleeper test_cw_opener test_cw_expansion_interactions test_dreamlands test_cw_battle_preview "
+        "test_mutation_gaps"
+    ).split()
+]
 GROUPS: dict[str, tuple[list[str], list[str], list[str]]] = {
     # setup.py is included: it holds the deployment rules (own territory, no mountains, 17 units by kind).
     # Not mutated: notation, display, picture (presentation), openings (named deployments, data), analysis
@@ -96,18 +108,7 @@ GROUPS: dict[str, tuple[list[str], list[str], list[str]]] = {
     ),
     "cthulhu_wars": (
         ["games/cthulhu_wars/power.py", "games/cthulhu_wars/battle.py"],
-        # every rules test of the game except whole random games and playthroughs (slow, and
-        # written to find crashes rather than a wrong number)
-        [
-            f"tests/cthulhu_wars/{name}.py"
-            for name in (
-                "test_power test_cw_battle test_cw_end_and_negotiation test_boundaries test_cw_actions "
-                "test_cw_setup_and_phases test_cw_out_of_turn test_cw_notation_and_framework test_cw_black_goat "
-                "test_cw_crawling_chaos test_cw_great_cthulhu test_cw_yellow_sign test_cw_windwalker "
-                "test_cw_sleeper test_cw_opener test_cw_expansion_interactions test_dreamlands test_cw_battle_preview "
-                "test_mutation_gaps"
-            ).split()
-        ],
+        CW_RULES_TESTS,
         [],
     ),
     # every rules module of Cthulhu Wars: too large to run whole (run it with --sample). Not mutated:
@@ -126,16 +127,7 @@ GROUPS: dict[str, tuple[list[str], list[str], list[str]]] = {
                 for name in "base black_goat crawling_chaos great_cthulhu opener_of_the_way sleeper windwalker yellow_sign".split()
             ),
         ],
-        [
-            f"tests/cthulhu_wars/{name}.py"
-            for name in (
-                "test_power test_cw_battle test_cw_end_and_negotiation test_boundaries test_cw_actions "
-                "test_cw_setup_and_phases test_cw_out_of_turn test_cw_notation_and_framework test_cw_black_goat "
-                "test_cw_crawling_chaos test_cw_great_cthulhu test_cw_yellow_sign test_cw_windwalker "
-                "test_cw_sleeper test_cw_opener test_cw_expansion_interactions test_dreamlands test_cw_battle_preview "
-                "test_maps test_map_decisions test_map_files test_area_names test_mutation_gaps"
-            ).split()
-        ],
+        [*CW_RULES_TESTS, *(f"tests/cthulhu_wars/{name}.py" for name in "test_maps test_map_decisions test_map_files test_area_names".split())],
         [],
     ),
 }
