@@ -252,3 +252,101 @@ def test_a_removed_placeholder_faction_or_unknown_names_are_refused_saying_which
     with pytest.raises(BadOptions) as unknown:
         ENGINE.new_game(CthulhuWarsOptions(factions=["great-cthulhu", "hastur", "tsathoggua"]), 3, 1)
     assert "(unknown hastur, tsathoggua)" in unknown.value.message
+
+
+def test_a_sleeper_borrowing_two_cards_keeps_both_abilities_and_carries_the_gate():
+    """rules_text cthulhu-wars/sleeper-ancient-sorcery: one Serpent Man per enemy card, each card's ability borrowed
+    at once: Windwalker's Hibernate beside Opener of the Way's The Beyond One, which moves the Gate and logs it."""
+    state = sleeper(["ancient-sorcery"], factions=("windwalker", "opener-of-the-way", SL))
+    sl = seat(state, SL)
+    home = next(a for a, held in state.gates.items() if held and held[0] == sl)
+    put(state, SL, "formless-spawn", home)
+    state.seats[sl].power = 6
+    state.seats[sl].flags["borrowed"] = ["windwalker", "opener-of-the-way"]
+    options = texts(state, SL)
+    carried = sorted(t for t in options if t.startswith("ow-beyond-one formless-spawn"))
+    assert "ww-hibernate" in options and carried
+    target = carried[0].split(">")[1]
+    state, log = play(state, SL, carried[0])
+    assert state.controller(target) == sl and home not in state.gates
+    assert state.seats[sl].units["formless-spawn"].count(target) == 1
+    assert any(target in line for line in log), "the Gate's journey is logged"
+
+
+def test_energy_nexus_acts_once_a_turn_even_before_a_second_battle():
+    """rules_text cthulhu-wars/sleeper-energy-nexus: the action before a battle is taken once per turn."""
+    state = sleeper(["energy-nexus"])
+    sl = seat(state, SL)
+    put(state, SL, "wizard", "south-pacific")
+    state.seats[sl].power = 4
+    put(state, GC, "deep-one", "south-pacific")
+    give_turn(state, GC, power=5)
+    state.rng = ScriptedDice([1] * 20)
+    state, _ = play(state, GC, "battle south-pacific vs sleeper")
+    assert state.pending[0].kind == "sl-nexus"
+    state, _ = play(state, SL, "move wizard south-pacific>south-america")
+    # the same turn, a second battle where a Wizard of the Sleeper stands: no second Nexus action
+    put(state, SL, "wizard", "north-pacific")
+    second = {"area": "north-pacific", "attacker": seat(state, GC), "defender": sl}
+    pending_before = list(state.pending)
+    FACTIONS[SL].before_battle(state, sl, second, [])
+    assert state.pending == pending_before
+
+
+def test_emissary_does_not_spare_nyarlathotep_once_the_enemy_great_old_one_is_killed_in_the_same_battle():
+    """rules_text cthulhu-wars/crawling-chaos, Emissary of the Outer Gods: only a battle without an enemy Great Old
+    One turns the Kill on Nyarlathotep into a Pain; Cthulhu, killed first, was in this battle."""
+    state = new_game(3, factions=[GC, CC, BG])
+    state.seats[seat(state, CC)].spellbooks = ["emissary"]
+    put(state, CC, "nyarlathotep", "north-pacific")
+    put(state, GC, "cthulhu", "north-pacific")
+    give_turn(state, GC, power=10)
+    state.rng = ScriptedDice([6] * 7)
+    state, log = play(state, GC, f"battle north-pacific vs {CC}")
+    assert log.index(f"{GC} takes kills on cthulhu.") < log.index(f"{CC} takes kills on nyarlathotep.")
+    assert state.seats[seat(state, CC)].units["nyarlathotep"] == [POOL]
+
+
+def test_the_citadel_victory_names_the_board_won():
+    """rules_text cthulhu-wars/dreamlands-citadels: a Gate in every Citadel of one board wins; the log says which."""
+    from .test_dreamlands import control_all_but_one
+
+    for board_name, title in (("surface", "Surface"), ("underworld", "Underworld")):
+        state = dream(4)
+        last = control_all_but_one(state, YS, board_name)
+        give_turn(state, YS, power=4)
+        state, log = play(state, YS, f"control {last}")
+        assert state.citadel_victory == (seat(state, YS), board_name)
+        assert any(f"every Citadel of the {title}: the Citadel victory" in line for line in log)
+
+
+def test_a_channel_power_reroll_at_a_real_table_asks_for_the_misses_only_by_name():
+    """rules_text cthulhu-wars/opener-channel-power: pay 1 Power, reroll the misses; at a table the request says whose
+    rerolled misses the dice are."""
+    state = seated([GC, BG, "opener-of-the-way"], starts={"opener-of-the-way": "australia"})
+    ow = seat(state, "opener-of-the-way")
+    state.seats[ow].spellbooks = ["channel-power"]
+    give_turn(state, "opener-of-the-way", power=5)
+    put(state, GC, "deep-one", "south-pacific", 3)
+    put(state, "opener-of-the-way", "spawn", "south-pacific")
+    state.rng = ScriptedDice([1, 2, 6] + [1, 1, 1])
+    state, _ = play(state, "opener-of-the-way", f"battle south-pacific vs {GC}")
+    table = RecordingTable([5, 4])
+    with answered_by(table):
+        play(state, "opener-of-the-way", "ow-channel-power")
+    assert table.asked == [(6, "opener-of-the-way's rerolled misses")]
+
+
+@pytest.mark.parametrize("faction", [GC, "windwalker"])
+def test_a_map_without_a_factions_start_symbol_is_refused_by_name(monkeypatch, faction):
+    """rules_text cthulhu-wars/setup: a faction starts on its symbol; a map (a layout file) without it cannot seat
+    the faction, whether the start is fixed (Great Cthulhu) or chosen among symbols (Windwalker)."""
+    from tabletop.games.cthulhu_wars.maps.model import MapLayout
+
+    symbol = FACTIONS[faction].start_symbol
+    real = MapLayout.start_areas
+    monkeypatch.setattr(MapLayout, "start_areas", lambda self, s: () if s == symbol else real(self, s))
+    with pytest.raises(BadOptions) as refused:
+        ENGINE.new_game(CthulhuWarsOptions(factions=[faction, BG, CC]), 3, 1)
+    assert refused.value.message.startswith(f"{FACTIONS[faction].name} has no start area on ")
+    assert refused.value.rule == "cthulhu-wars/setup"
