@@ -19,7 +19,9 @@ Groups: game_of_war, cthulhu_dice, sessions, cthulhu_wars (power and battle), ct
 module of the game: use --sample) (default: all five). ``--only`` mutates only some of one group's modules
 (with the group's tests), e.g. the modules added to a group since its last full run. Prints, per
 group and in all: killed, survived, other (timeouts, suspicious), the score, and every survivor
-as ``module.function__mutmut_N``; ``--show`` prints each survivor's diff too.
+as ``module.function__mutmut_N``; ``--show`` prints each survivor's diff too. A survivor explained as an
+equivalent mutant in ``mutation_equivalents.toml`` is marked so, with its reason, and the score is given without
+those too.
 
 ``--sample N`` runs only N mutants of each group, drawn at random with ``--seed S`` (the same N and
 S draw the same mutants from the same code), and prints the score as an *estimate* with its 95%
@@ -45,10 +47,13 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTMUT = Path(sys.executable).with_name("mutmut")
+#: Survivors explained as equivalent mutants (no test could tell them from the code), each with its reason.
+EQUIVALENTS = ROOT / "benchmarks" / "mutation_equivalents.toml"
 
 # group: (modules under server/tabletop/ that hold its rules, test folders or files to run, extra pytest
 # arguments). The session layer runs its tests on SQLite only: manager.py is the same over both stores, and a
@@ -333,11 +338,14 @@ def run_group(
             f"  of the killed, {len(caught_fresh)} survived mutmut's run but were caught in a new process (code run at "
             f"import time): {functions}"
         )
+    excused = equivalent_survivors(work, env, survivors)
+    if excused:
+        print(f"  {len(excused)} of the survivors are listed as equivalent ({EQUIVALENTS.name}): without them, "
+              f"score {caught_share(counts, len(excused)):.1%}")
     for name in survivors:
-        print(f"  survived: {name}")
+        print(f"  survived: {name}" + (f" (equivalent: {excused[name]})" if name in excused else ""))
         if show:
-            diff = subprocess.run([str(MUTMUT), "show", name], cwd=work, env=env, capture_output=True, text=True).stdout
-            print("    " + "\n    ".join(diff.strip().splitlines()[1:]))
+            print("    " + "\n    ".join(mutant_diff(work, env, name).strip().splitlines()[1:]))
     for name in others[:20]:
         print(f"  other: {name}")
     if len(others) > 20:
@@ -347,6 +355,28 @@ def run_group(
     else:
         print(f"  (kept in {work}: `mutmut show NAME` there)")
     return counts, survivors, others
+
+
+def mutant_diff(work: Path, env: dict[str, str], name: str) -> str:
+    return subprocess.run([str(MUTMUT), "show", name], cwd=work, env=env, capture_output=True, text=True).stdout
+
+
+def equivalent_survivors(work: Path, env: dict[str, str], survivors: list[str]) -> dict[str, str]:
+    """The survivors listed in ``EQUIVALENTS`` whose mutated line still matches the entry, with the reason given."""
+    listed = {e["name"]: e for e in tomllib.loads(EQUIVALENTS.read_text())["equivalent"]}
+    found = {}
+    for name in survivors:
+        entry = listed.get(name)
+        if entry and any(line.startswith("+") and entry["mutated"] in line for line in mutant_diff(work, env, name).splitlines()):
+            found[name] = entry["why"]
+    return found
+
+
+def caught_share(counts: dict[str, int], equivalent: int) -> float:
+    """The score with ``equivalent`` survivors taken out of the mutants (they are not mistakes a test could see)."""
+    caught = counts.get("killed", 0) + counts.get("timeout", 0)
+    tried = caught + counts.get("survived", 0) - equivalent
+    return caught / tried if tried else 0.0
 
 
 def print_score(counts: dict[str, int], estimate: bool = False) -> None:
