@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from tabletop.bots.game_of_war import evaluation as ev
 from tabletop.bots.game_of_war import press
 from tabletop.core.rng import Rng
-from tabletop.games.game_of_war.board import ARSENAL_SQUARES, SQUARES, bits, square_name
+from tabletop.games.game_of_war.board import ARSENAL_SQUARES, SQUARES, bits, index, square_name
 from tabletop.games.game_of_war.rules import MOVE, legal_plays, play
 from tabletop.games.game_of_war.state import PLAY, build_position
 
@@ -78,6 +78,22 @@ def test_the_nearest_unit_is_pulled_a_point_a_square_towards_each_enemy_arsenal(
     assert press.closing(offline, 1) == 0.0  # no combat unit online: nothing to pull
 
 
+def test_distances_walk_round_the_mountains_and_a_pass_the_enemy_holds():
+    # South's cavalry on l4 (online by the relay on l9, on w20's diagonal) is 3 from o2 and 4 from h4 through the
+    # pass j6. With North's infantry on j6 the column-j chain is closed: round the top by n3, m2... i3, 8 squares.
+    open_pass = build_position({"l4": "c", "l9": "r"}, side_to_move=1)
+    held = build_position({"l4": "c", "l9": "r", "j6": "I"}, side_to_move=1)
+    assert press.closing(open_pass, 1) == -(3 + 4) * press.CLOSING
+    assert press.closing(held, 1) == -(3 + 8) * press.CLOSING
+    only_h4 = build_position({"l4": "c", "l9": "r", "j6": "I"}, side_to_move=1, arsenals={0: ["h4"]})
+    assert press.massing(only_h4, 1) == pytest.approx(-press.MASSING * (8 - 2))
+    # A mountain is never walked over: k8 to h8 is 3 king moves across j7-j9, 4 steps by the pass or round j9.
+    assert press.reach_distance(index(10, 7), 1 << index(7, 7)) == 4
+    # k5 to h5 is 3 steps through the pass j6; with the pass held, 10 round either end of the chain.
+    assert press.reach_distance(index(10, 4), 1 << index(7, 4)) == 3
+    assert press.reach_distance(index(10, 4), 1 << index(7, 4), press.open_ground(held, 1)) == 10
+
+
 def test_an_offline_combat_unit_costs_the_search_more_than_half_its_value():
     state = build_position({"a11": "c", "w12": "i"}, side_to_move=1)
     assert not state.network.online[1] >> 250 & 1 and state.network.online[1] >> 297 & 1  # a11 cut off, w12 not
@@ -99,7 +115,7 @@ def test_the_search_scores_batched_as_one_by_one(seed, steps):
             assert abs(value - press.search_evaluate(after, side)) < 1e-9
 
 
-def test_massing_and_siege_grow_with_the_game_and_pull_every_unit_to_the_enemy_arsenal():
+def test_massing_siege_and_supply_grow_with_the_game_and_pull_every_unit_to_the_enemy_arsenal():
     state = build_position({"w9": "c", "w12": "i", "h5": "I"}, side_to_move=1, arsenals={0: ["h4"]})
     # Every online combat unit counts, beyond 2 squares from h4: w9 is 15 away, w12 15 (king moves).
     assert press.massing(state, 1) == pytest.approx(-press.MASSING * ((15 - 2) + (15 - 2)))
@@ -107,7 +123,20 @@ def test_massing_and_siege_grow_with_the_game_and_pull_every_unit_to_the_enemy_a
     early, late = state.clone(), state.clone()
     early.turn, late.turn = press.RAMP[0], press.RAMP[1] + 10
     assert press.ramp(early) == 0.0 and press.ramp(late) == 1.0
-    assert press.press(late, 1) - press.press(early, 1) == pytest.approx(press.massing(state, 1))
+    grown = press.massing(state, 1) + press.supply(state, 1)
+    assert press.press(late, 1) - press.press(early, 1) == pytest.approx(grown)
+
+
+def test_supply_pulls_our_lines_towards_each_enemy_arsenal_as_a_relay_carries_them():
+    # South's lines nearest h4: w20's diagonal stops before the mountain j7, at k8, 4 steps from h4 by the pass j6.
+    state = build_position({"w9": "c", "w12": "i", "h5": "I"}, side_to_move=1, arsenals={0: ["h4"]})
+    assert press.supply(state, 1) == -4 * press.SUPPLY
+    # A relay on w2 (on w20's column) sends row 2 west, past h2: two steps from h4.
+    relayed = build_position({"w9": "c", "w12": "i", "h5": "I", "w2": "r"}, side_to_move=1, arsenals={0: ["h4"]})
+    assert press.supply(relayed, 1) == -2 * press.SUPPLY
+    # With North holding the pass j6 too, k8 is 10 steps round the chain: c4, on c20's column, is nearer (5).
+    held = build_position({"w9": "c", "w12": "i", "h5": "I", "j6": "I"}, side_to_move=1, arsenals={0: ["h4"]})
+    assert press.supply(held, 1) == -5 * press.SUPPLY
 
 
 def test_siege_counts_our_attack_on_a_unit_standing_on_an_enemy_arsenal_up_to_a_capture():

@@ -1,7 +1,7 @@
 """A Game of War: what the search adds to the static evaluation so that it presses home an advantage.
 
 The heuristic's evaluation (``evaluation.py``) decides between moves within a turn; looking further, as
-the search does, four of its habits let a game stall at the turn cap (seen in seat-swapped matches, mostly
+the search does, five of its habits let a game stall at the turn cap (seen in seat-swapped matches, mostly
 with the search as South):
 
 * **a raid no unit can make.** The quick raid count takes a mounted unit two squares from an empty arsenal
@@ -11,12 +11,18 @@ with the search as South):
 * **no pull on the last steps.** Arsenal pressure is capped and counts every square within 2 alike, so once
   units stand near an enemy arsenal no step closer scores. ``closing`` pulls our nearest online combat unit
   towards each standing enemy arsenal, a point a square (``game-of-war/end``: the arsenals decide the game).
+  Distances here are walks round the mountains and the passes the enemy holds (``walk_layers``): counted in
+  king moves through them, an arsenal behind a held chain pulls units against the wall instead of round it.
 * **no siege.** Late in a game the enemy's last arsenal is often held by a unit standing on it, out of
   reach of a single attack; the static terms pull only lightly (``advance``) and count a capture only once
   it is sure. ``massing`` pulls every online combat unit of ours to within 2 squares of the nearest enemy
   arsenal, and ``siege`` values our attack against a unit on an enemy arsenal as it nears the margin of a
   capture (``game-of-war/combat``: attack at least defence + 2). Both grow from turn ``RAMP[0]`` to full
   weight at ``RAMP[1]``: early on the static terms do; later the turn cap is what a stand-off loses to.
+* **lines that never reach.** A raid needs an arsenal within reach of units that stay online, and only relays
+  carry lines forward; a relay's step that brings no unit nearer scores nothing, so armies stood frozen beyond
+  their lines for the last two hundred turns. ``supply`` counts the walk from each enemy arsenal to the nearest
+  square our lines cover, growing with ``ramp`` like ``massing``.
 * **units left cut off.** An offline unit cannot move, attack or defend (``game-of-war/communication``); at
   half its value the evaluation lets raids strand half an army beyond its lines. ``stranded`` takes off a
   further share of every offline combat unit of ours.
@@ -26,7 +32,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tabletop.games.game_of_war.board import ARSENAL_SQUARES, SQUARES, bits, dilate
+from tabletop.games.game_of_war.board import PASSABLE, PASSES, SQUARES, bits, dilate
 from tabletop.games.game_of_war.combat import assess
 from tabletop.games.game_of_war.state import OVER, State
 
@@ -40,53 +46,70 @@ STRANDED = 0.3
 MASSING = 0.3
 #: Points for each point of our attack against a unit on an enemy arsenal, from 6 short of a capture (full weight).
 SIEGE = 1.5
-#: Turns over which ``massing`` and ``siege`` grow from nothing to full weight.
+#: Points for each square between each standing enemy arsenal and the nearest square our lines cover (full weight).
+SUPPLY = 1.0
+#: Turns over which ``massing``, ``siege`` and ``supply`` grow from nothing to full weight.
 RAMP = (60, 150)
-_FAR = 24  # no board distance is larger
+_FAR = 80  # no walk on the board is longer
 
 
-def _discs(sq: int) -> tuple[int, ...]:
-    """Masks of the squares within distance 0, 1, 2... of ``sq`` (king moves, terrain ignored)."""
-    out = [1 << sq]
-    while len(out) <= _FAR:
-        out.append(dilate(out[-1]))
-    return tuple(out)
+def walk_layers(source: int, ground: int = PASSABLE) -> tuple[int, ...]:
+    """Masks of the squares a unit reaches from ``source`` (a mask) in 0, 1, 2... king moves over ``ground``, until
+    no more are reached: the way round the mountains, not through them (``game-of-war/board``)."""
+    out = [source]
+    while True:
+        grown = (dilate(out[-1]) & ground) | source
+        if grown == out[-1]:
+            return tuple(out)
+        out.append(grown)
 
 
-_DISCS: dict[int, tuple[int, ...]] = {}
+def open_ground(state: State, side: int) -> int:
+    """The squares ``side`` can walk over: every passable one but the passes the enemy holds (a unit cannot move
+    through an enemy unit, and a held pass closes the way through its mountain chain)."""
+    return PASSABLE & ~(state.units[1 - side] & PASSES)
 
 
-def reach_distance(sq: int, mask: int) -> int:
-    """King-move distance from ``sq`` to the nearest square of ``mask`` (``_FAR`` + 1 when empty)."""
-    discs = _DISCS.get(sq)
-    if discs is None:
-        discs = _DISCS[sq] = _discs(sq)
-    for k, disc in enumerate(discs):
-        if disc & mask:
+_LAYERS: dict[tuple[int, int], tuple[int, ...]] = {}  # (square, ground): at most four grounds (two passes)
+
+
+def reach_distance(sq: int, mask: int, ground: int = PASSABLE) -> int:
+    """Walking distance over ``ground`` (king moves round the mountains) from ``sq`` to the nearest square of
+    ``mask`` (``_FAR`` + 1 when none can be reached)."""
+    layers = _LAYERS.get((sq, ground))
+    if layers is None:
+        layers = _LAYERS[sq, ground] = walk_layers(1 << sq, ground)
+    for k, layer in enumerate(layers):
+        if layer & mask:
             return k
     return _FAR + 1
 
 
 def closing(state: State, side: int) -> float:
-    """Minus ``CLOSING`` for every square between ``side``'s nearest online combat unit and each enemy arsenal."""
+    """Minus ``CLOSING`` for every square ``side``'s nearest online combat unit must walk to each enemy arsenal."""
     fighters = state.units[side] & state.network.online[side] & ~state.relays[side]
     if not fighters:
         return 0.0
-    return -CLOSING * sum(reach_distance(a, fighters) for a in bits(state.arsenals[1 - side]))
+    ground = open_ground(state, side)
+    return -CLOSING * sum(reach_distance(a, fighters, ground) for a in bits(state.arsenals[1 - side]))
 
 
-def _nearest_tables() -> dict[int, tuple[int, ...]]:
-    """For each set of standing arsenals (a mask), every square's distance to the nearest of them."""
-    tables = {}
-    for side in (0, 1):
-        squares = list(bits(ARSENAL_SQUARES[side]))
-        for keep in range(1, 1 << len(squares)):
-            mask = sum(1 << sq for i, sq in enumerate(squares) if keep >> i & 1)
-            tables[mask] = tuple(min(ev.distance(sq, a) for a in bits(mask)) for sq in range(SQUARES))
-    return tables
+_NEAREST: dict[tuple[int, int], tuple[int, ...]] = {}  # (standing arsenals, ground): every square's distance
 
 
-_NEAREST = _nearest_tables()
+def nearest_arsenal(arsenals: int, ground: int) -> tuple[int, ...]:
+    """Every square's walking distance over ``ground`` to the nearest of ``arsenals`` (``_FAR`` + 1 out of
+    reach); cached: a side has two arsenals and the board two passes."""
+    table = _NEAREST.get((arsenals, ground))
+    if table is None:
+        far = [_FAR + 1] * SQUARES
+        reached = 0
+        for k, layer in enumerate(walk_layers(arsenals, ground)):
+            for sq in bits(layer & ~reached):
+                far[sq] = k
+            reached = layer
+        table = _NEAREST[arsenals, ground] = tuple(far)
+    return table
 
 
 def ramp(state: State) -> float:
@@ -101,8 +124,17 @@ def massing(state: State, side: int) -> float:
     fighters = state.units[side] & state.network.online[side] & ~state.relays[side]
     if not arsenals or not fighters:
         return 0.0
-    nearest = _NEAREST[arsenals]
+    nearest = nearest_arsenal(arsenals, open_ground(state, side))
     return -MASSING * sum(max(nearest[sq] - 2, 0) for sq in bits(fighters))
+
+
+def supply(state: State, side: int) -> float:
+    """Minus ``SUPPLY`` for every square between each enemy arsenal and the nearest square ``side``'s lines cover (at
+    full weight): a raid needs lines that reach the arsenal, and only relays carry them forward
+    (``game-of-war/communication``)."""
+    ground = open_ground(state, side)
+    lines = state.network.cover[side] & ground
+    return -SUPPLY * sum(reach_distance(a, lines, ground) for a in bits(state.arsenals[1 - side]))
 
 
 def siege(state: State, side: int) -> float:
@@ -126,7 +158,7 @@ def press(state: State, side: int) -> float:
     if state.phase == OVER:
         return 0.0
     late = ramp(state)
-    pressing = late * (massing(state, side) + siege(state, side)) if late else 0.0
+    pressing = late * (massing(state, side) + siege(state, side) + supply(state, side)) if late else 0.0
     return closing(state, side) + stranded(state, side) + pressing
 
 
@@ -141,5 +173,6 @@ def search_evaluate(state: State, side: int) -> float:
     return ev.evaluate(state, side, ev.reachable_raid).total + press(state, side)
 
 
-__all__ = ["CLOSING", "MASSING", "RAMP", "SIEGE", "STRANDED", "closing", "massing", "press", "ramp",
-           "reach_distance", "search_evaluate", "search_score_many", "siege", "stranded"]
+__all__ = ["CLOSING", "MASSING", "RAMP", "SIEGE", "STRANDED", "closing", "massing", "nearest_arsenal", "open_ground",
+           "press", "ramp", "reach_distance", "search_evaluate", "search_score_many", "siege", "stranded",
+           "supply", "walk_layers"]
