@@ -350,3 +350,144 @@ def test_a_map_without_a_factions_start_symbol_is_refused_by_name(monkeypatch, f
         ENGINE.new_game(CthulhuWarsOptions(factions=[faction, BG, CC]), 3, 1)
     assert refused.value.message.startswith(f"{FACTIONS[faction].name} has no start area on ")
     assert refused.value.rule == "cthulhu-wars/setup"
+
+
+# ---- survivors of the seed-71 sample ---------------------------------------------------------------------------
+def test_the_zoogs_dice_are_asked_for_as_the_zoogs_dice():
+    """rules_text cthulhu-wars/dreamlands-zoogs: at the end of a Doom phase one die is rolled per Zoog not in play (its
+    Citadel); at a real table the request says so."""
+    state = dream(5)
+    table = RecordingTable([6, 1, 6, 6, 3, 4, 5])
+    with answered_by(table):
+        creatures.end_of_doom_phase(state, [])
+    assert (6, "the Zoogs' dice (their Citadels)") in table.asked
+
+
+def test_thousand_forms_offers_that_differ_are_logged_as_the_fallback():
+    """rules_text cthulhu-wars/negotiation: offers kept secret until all are in; when they differ the rule's fallback
+    applies, and the log says which happened."""
+    state = new_game(3, factions=[GC, CC, BG])
+    state.seats[seat(state, CC)].spellbooks = ["thousand-forms"]
+    give_turn(state, CC, power=1)
+    put(state, CC, "nyarlathotep", "asia")
+    state.rng = ScriptedDice([3])
+    state, _ = play(state, CC, "cc-thousand-forms")
+    agreed, _ = play(state, GC, f"offer {GC}=2,{BG}=1")
+    agreed, log = play(agreed, BG, f"offer {GC}=2,{BG}=1")
+    assert "The offers agree." in log
+    differ, _ = play(state, GC, f"offer {GC}=0,{BG}=3")
+    differ, log = play(differ, BG, f"offer {GC}=3,{BG}=0")
+    assert "The offers differ: the rule's fallback applies." in log
+
+
+def test_a_game_ending_without_a_winner_says_everybody_loses():
+    """rules_text cthulhu-wars/end: a faction must hold all six spellbooks to win; without one, everybody loses."""
+    from tabletop.games.cthulhu_wars import victory
+
+    state = new_game(3, factions=[GC, CC, BG])
+    for fs in state.seats:
+        fs.doom = 30
+    log: list[str] = []
+    victory.finish(state, log)
+    assert state.winners == [] and log[-1] == "Game over: no faction has all six spellbooks, so everybody loses."
+
+
+def test_vengeance_assigns_the_attackers_losses_when_the_yellow_sign_defends():
+    """rules_text cthulhu-wars/yellow-sign, Vengeance: with Hastur in the battle the Yellow Sign assigns the enemy's
+    Kills and Pains, also when it is attacked (the attacker's losses are assigned first)."""
+    state = new_game(3, factions=[GC, YS, BG])
+    ys, gc = seat(state, YS), seat(state, GC)
+    put(state, YS, "hastur", "north-atlantic")
+    put(state, GC, "deep-one", "north-atlantic")
+    put(state, GC, "shoggoth", "north-atlantic")
+    give_turn(state, GC, power=5)
+    state.rng = ScriptedDice([1, 1, 1] + [6, 4, 1, 1, 1])  # Great Cthulhu's 3 dice miss; Hastur's 5 give a Kill
+    state, _ = play(state, GC, f"battle north-atlantic vs {YS}")
+    assert state.pending[0].kind == "assign" and state.pending[0].data["owner"] == gc
+    assert ENGINE.to_move(state) == [ys]
+
+
+def test_energy_nexus_moves_pay_the_ice_age_into_its_area():
+    """rules_text cthulhu-wars/sleeper-energy-nexus: the action before the battle costs what it normally costs,
+    Ice Age's extra Power included (cthulhu-wars/windwalker, Ice Age)."""
+    state = sleeper(["energy-nexus"], factions=(GC, "windwalker", SL))
+    sl = seat(state, SL)
+    ww = state.seats[seat(state, "windwalker")]
+    ww.spellbooks, ww.flags["ice-age"] = ["ice-age"], "south-america"
+    put(state, SL, "wizard", "south-pacific")
+    state.seats[sl].power = 1
+    put(state, GC, "deep-one", "south-pacific")
+    give_turn(state, GC, power=5)
+    state.rng = ScriptedDice([1] * 20)
+    state, _ = play(state, GC, f"battle south-pacific vs {SL}")
+    options = texts(state, SL)
+    assert "move wizard south-pacific>australia" in options
+    assert "move wizard south-pacific>south-america" not in options, "1 Power cannot pay the move and the Ice Age"
+
+
+def windwalker(books=()):
+    state = seated([GC, BG, "windwalker"], starts={"windwalker": "arctic-ocean"})
+    state.seats[seat(state, "windwalker")].spellbooks = list(books)
+    give_turn(state, "windwalker")
+    return state
+
+
+def test_ice_age_moves_to_another_area_only():
+    """rules_text cthulhu-wars/windwalker, Ice Age: the token is placed in an Area; placing it again moves it."""
+    state = windwalker(["ice-age"])
+    state.seats[seat(state, "windwalker")].power = 5
+    assert "ww-ice-age africa" in texts(state, "windwalker")
+    state.seats[seat(state, "windwalker")].flags["ice-age"] = "africa"
+    options = texts(state, "windwalker")
+    assert "ww-ice-age africa" not in options and "ww-ice-age europe" in options
+
+
+def test_the_howled_enemy_may_not_decline_to_send_a_unit_away():
+    """rules_text cthulhu-wars/windwalker, Howl: the enemy *must* move one of its units away."""
+    state = windwalker(["howl"])
+    put(state, GC, "deep-one", "north-pacific")
+    put(state, "windwalker", "wendigo", "north-pacific")
+    state.rng = ScriptedDice([1] * 10)
+    give_turn(state, "windwalker", power=10)
+    state, _ = play(state, "windwalker", f"battle north-pacific vs {GC}")
+    state, _ = play(state, "windwalker", "ww-howl")
+    options = texts(state, GC)
+    assert options and all(t.startswith("ww-howl-away") for t in options), options
+
+
+def test_cannibalism_follows_a_battle_between_two_other_factions():
+    """rules_text cthulhu-wars/windwalker-cannibalism: when Windwalker is not in the battle, a Kill on either side
+    lets it place a Wendigo or an Acolyte there."""
+    state = windwalker(["cannibalism"])
+    put(state, GC, "starspawn", "europe")
+    put(state, BG, "ghoul", "europe")
+    give_turn(state, GC, power=5)
+    state.rng = ScriptedDice([6, 1, 1] + [1])
+    state, _ = play(state, GC, f"battle europe vs {BG}")
+    while state.pending and state.pending[0].kind != "ww-cannibalism" and ENGINE.to_move(state) != [seat(state, "windwalker")]:
+        s = ENGINE.to_move(state)[0]
+        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[0])
+    assert state.pending and state.pending[0].kind == "ww-cannibalism" and state.pending[0].data["area"] == "europe"
+
+
+def test_each_pained_unit_of_one_victim_is_sent_away_before_the_next_victim_takes_its_share():
+    """rules_text opener-dread-curse: each victim takes its share, then Opener of the Way sends each of its Pained
+    units away, one after the other, before the next victim's share."""
+    state = seated([GC, BG, "opener-of-the-way"], starts={"opener-of-the-way": "australia"})
+    ow, bg = seat(state, "opener-of-the-way"), seat(state, BG)
+    state.seats[ow].spellbooks = ["dread-curse"]
+    give_turn(state, "opener-of-the-way", power=2)
+    put(state, "opener-of-the-way", "abomination", "europe", 2)
+    put(state, "opener-of-the-way", "spawn", "asia")
+    put(state, BG, "ghoul", "south-pacific", 2)
+    state.rng = ScriptedDice([4, 5, 4])
+    state, _ = play(state, "opener-of-the-way", "ow-dread-curse south-pacific")
+    state, _ = play(state, "opener-of-the-way", f"ow-curse-split {BG}:0/2,{GC}:0/1")
+    state, _ = play(state, BG, "ow-curse-take pain ghoul")
+    state, _ = play(state, BG, "ow-curse-take pain ghoul")
+    assert [p.kind for p in state.pending[:2]] == ["ow-curse-move", "ow-curse-take"]
+    state, _ = play(state, "opener-of-the-way", "ow-curse-move to antarctica")
+    assert state.pending[0].kind == "ow-curse-move" and ENGINE.to_move(state) == [ow], "BG's second Ghoul first"
+    state, _ = play(state, "opener-of-the-way", "ow-curse-move to antarctica")
+    assert state.seats[bg].units["ghoul"].count("antarctica") == 2
+    assert state.pending[0].kind == "ow-curse-take" and ENGINE.to_move(state) == [seat(state, GC)]
