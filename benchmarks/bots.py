@@ -55,7 +55,7 @@ class GameResult:
     times: list[float] = field(default_factory=list)  # seconds per decision of the bot under test
     turn_times: list[float] = field(default_factory=list)  # War: seconds per whole turn of the bot under test
     note: str = ""
-    turn_cpu: list[float] = field(default_factory=list)  # War: the same in CPU seconds of the process (one core)
+    turn_cpu: list[float] = field(default_factory=list)  # the same in CPU seconds of the process (one core); Cthulhu Wars: per decision
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -143,19 +143,23 @@ def cw_game(args: tuple) -> GameResult:
         mine = {0, 2} if seed % 2 == 0 else {1, 3}
         shift = (seed // 2) % 4
         factions = factions[shift:] + factions[:shift]
-        bots = [CwSearchBot(seed * 10 + s, seconds=seconds) if s in mine else CwHeuristicBot(seed * 10 + s) for s in range(4)]
+        # The search's budget is counted in CPU seconds (one core), whatever else the machine is running.
+        bots = [CwSearchBot(seed * 10 + s, seconds=seconds, timer=time.process_time) if s in mine
+                else CwHeuristicBot(seed * 10 + s) for s in range(4)]
     if map_name == "mixed":
         map_name = "dreamlands" if (seed // 4) % 2 else "earth"
     state = ENGINE.new_game(CthulhuWarsOptions(factions=factions, map=map_name), 4, seed)
     times: list[float] = []
+    cpu_times: list[float] = []
     actions = 0
     while ENGINE.to_move(state):
         seat = ENGINE.to_move(state)[0]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(ENGINE, state, seat)
         spent = time.perf_counter() - start
         if seat in mine:
             times.append(spent)
+            cpu_times.append(time.process_time() - cpu)
         state, _ = ENGINE.apply(state, seat, action)
         actions += 1
     outcome = ENGINE.outcome(state)
@@ -163,7 +167,7 @@ def cw_game(args: tuple) -> GameResult:
     score = sum(1 for w in winners if w in mine) / len(winners) if winners else 0.0
     books = [len(fs.spellbooks) for fs in state.seats]
     note = f"map {map_name}; factions {factions}; winners {[state.seats[w].faction for w in winners]}; books {books}"
-    return GameResult(score, bool(winners), state.round, actions, times, [], note)
+    return GameResult(score, bool(winners), state.round, actions, times, [], note, turn_cpu=cpu_times)
 
 
 # ---- reporting -----------------------------------------------------------------------------------
@@ -208,6 +212,9 @@ def report(match: str, results: list[GameResult], elapsed: float, seconds: float
     if match.startswith("cw"):
         print(f"game length: mean {statistics.mean(r.length for r in results):.1f} rounds, "
               f"{statistics.mean(r.actions for r in results):.0f} decisions")
+        cpu = [t for r in results for t in r.turn_cpu]
+        print(f"CPU time per decision of the bot under test (one core): median {statistics.median(cpu) * 1000:.1f} ms, "
+              f"p99 {percentile(cpu, 0.99) * 1000:.0f} ms, max {max(cpu) * 1000:.0f} ms")
     print(f"time per decision of the bot under test: median {statistics.median(times) * 1000:.1f} ms, "
           f"p99 {percentile(times, 0.99) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms over {len(times)} decisions")
     sys.stdout.flush()

@@ -126,3 +126,28 @@ def test_the_search_keeps_its_budget_and_falls_back_on_the_heuristics_order():
         assert ranked[0].action == heuristic[0].action
         return
     raise AssertionError("no searched decision with three candidates found")
+
+
+def test_the_search_budget_runs_on_the_clock_it_is_given():
+    """A benchmark counts one core's seconds (the process's CPU time): the search's budget follows the timer passed
+    in. With a timer that has already run past the budget, not a single rollout starts."""
+    from tabletop.bots.base import Budget
+
+    ticks = iter(range(0, 10_000, 5))  # every reading of this clock is 5 seconds later
+
+    def fast_clock() -> float:
+        return float(next(ticks))
+
+    for seed in range(12):
+        state = turn_position(seed, 70 + 7 * seed)
+        if state is None:
+            continue
+        seat = CW.to_move(state)[0]
+        probe = CwSearchBot(4, seconds=None, iterations=1)
+        if not probe.decide(state, seat, probe.default)[1]:
+            continue
+        bot = CwSearchBot(4, seconds=3.0, timer=fast_clock)
+        bot.decide(state, seat, Budget(seconds=3.0))
+        assert bot.last["iterations"] == 0
+        return
+    raise AssertionError("no searched decision found")

@@ -14,6 +14,7 @@ reproducible on any machine.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -51,17 +52,21 @@ class Budget:
     seconds: float | None = None
     iterations: int | None = None
 
-    def clock(self, default_seconds: float | None, default_iterations: int | None) -> Clock:
+    def clock(self, default_seconds: float | None, default_iterations: int | None,
+              timer: Callable[[], float] = time.perf_counter) -> Clock:
         if self.seconds is None and self.iterations is None:
-            return Clock(default_seconds, default_iterations)
-        return Clock(self.seconds, self.iterations)
+            return Clock(default_seconds, default_iterations, timer)
+        return Clock(self.seconds, self.iterations, timer)
 
 
 class Clock:
-    """Counts a search's iterations against its budget."""
+    """Counts a search's iterations against its budget. The seconds are wall time unless ``timer`` says otherwise
+    (a benchmark may count the process's CPU time, one core's seconds whatever else the machine runs)."""
 
-    def __init__(self, seconds: float | None, iterations: int | None) -> None:
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
+    def __init__(self, seconds: float | None, iterations: int | None,
+                 timer: Callable[[], float] = time.perf_counter) -> None:
+        self.timer = timer
+        self.deadline = None if seconds is None else timer() + seconds
         self.iterations = iterations
         self.done = 0
 
@@ -69,13 +74,13 @@ class Clock:
         """Whether another iteration fits (counting it)."""
         if self.iterations is not None and self.done >= self.iterations:
             return False
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
+        if self.deadline is not None and self.timer() >= self.deadline:
             return False
         self.done += 1
         return True
 
     def left(self) -> float:
-        return float("inf") if self.deadline is None else self.deadline - time.perf_counter()
+        return float("inf") if self.deadline is None else self.deadline - self.timer()
 
 
 class RandomBot:
