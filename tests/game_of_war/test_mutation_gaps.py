@@ -357,3 +357,17 @@ def test_under_adjacent_relays_reemit_a_unit_beside_a_line_but_not_on_it_stays_o
     for reemit in (False, True):
         state = build_position({"c3": "I", "w12": "i"}, options=GameOfWarOptions(adjacent_relays_reemit=reemit))
         assert offline(state, NORTH) == {"c3"}, reemit
+
+
+@pytest.mark.parametrize("reemit", [False, True])
+def test_a_side_without_an_arsenal_has_no_lines_and_nothing_online(reemit):
+    """rules_text game-of-war/communication: lines start at the arsenals and are passed on by relays standing on them;
+    with no arsenal left nothing is online, not even a unit on a1 beside a relay, under either relay ruling."""
+    from tabletop.games.game_of_war.board import index
+    from tabletop.games.game_of_war.network import compute_network
+
+    a1, b1, c1 = (1 << index(x, 0) for x in range(3))
+    south_arsenal = 1 << index(22, 19)
+    network = compute_network((0, south_arsenal), (a1 | b1 | c1, 0), (b1, 0), adjacent_relays_reemit=reemit)
+    assert network.cover[0] == 0 and network.online[0] == 0
+    assert network.cover[1] != 0
