@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import os
 import signal
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 # One core per game: numpy's BLAS would otherwise start a thread per core, whose spinning counts in the
@@ -236,24 +236,36 @@ def run(match: str, games: int | None, seconds: float | None, jobs: int, max_tur
     tasks = [(match, seed, seconds, max_turns, factions, map_name) for seed in range(games)]
     start = time.perf_counter()
     results: list[GameResult] = []
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            for seed, result in enumerate(pool.map(play, tasks)):
-                results.append(result)
-                if verbose:
-                    print(f"  game {seed}: score {result.score:.2f}, length {result.length}; {result.note}", flush=True)
-    else:
-        try:
-            for seed, task in enumerate(tasks):
-                result = play(task)
-                results.append(result)
-                if verbose:
-                    print(f"  game {seed}: score {result.score:.2f}, length {result.length}; {result.note}", flush=True)
-        except KeyboardInterrupt:  # stopped early (SIGINT or SIGTERM): report the games finished
-            print(f"  interrupted after {len(results)} of {games} games", flush=True)
-            if not results:
-                return
+    try:
+        for seed, result in enumerate(played(play, tasks, jobs)):
+            results.append(result)
+            if verbose:
+                print(f"  game {seed}: score {result.score:.2f}, length {result.length}; {result.note}", flush=True)
+    except KeyboardInterrupt:  # stopped early (SIGINT or SIGTERM): report the games finished
+        print(f"  interrupted after {len(results)} of {games} games", flush=True)
+        if not results:
+            return
     report(match, results, time.perf_counter() - start, seconds)
+
+
+def played(play, tasks: list[tuple], jobs: int):
+    """Each game's result in order, from ``jobs`` worker processes (or this one). Stopped, the workers are ended
+    at once: the games finished so far are still reported."""
+    if jobs <= 1:
+        yield from map(play, tasks)
+        return
+    pool = multiprocessing.Pool(jobs, initializer=leave_stopping_to_the_parent)
+    try:
+        yield from pool.imap(play, tasks)
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def leave_stopping_to_the_parent() -> None:
+    """A worker ignores Ctrl-C (the parent reports, then ends it) and dies at once on SIGTERM."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def main() -> None:
