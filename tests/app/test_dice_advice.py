@@ -84,12 +84,18 @@ async def test_a_variant_is_solved_on_first_use_with_progress_then_cached(client
     async def progress(value: float, total: float | None, message: str | None) -> None:
         seen.append((value, total, message))
 
-    result = await client.call_tool("cthulhu_dice_advice", {"game_id": game["game_id"], "token": token}, progress_callback=progress)
-    advice = result.structured_content
+    arguments = {"game_id": game["game_id"], "token": token}
+    advice = (await client.call_tool("cthulhu_dice_advice", arguments, progress_callback=progress)).structured_content
+    waited = 0
+    while advice["status"] == "solving" and waited < 200:  # a loaded machine: the solve outlasts one call's wait
+        assert 0 <= advice["solving"]["progress"] <= 1
+        waited += 1
+        advice = (await client.call_tool("cthulhu_dice_advice", arguments, progress_callback=progress)).structured_content
     assert advice["status"] == "ready" and advice["recommended"] in ("continue", "retreat")
     assert advice["variant"] == ("2 players, goal 5, bag 8/4/3, ties: shared_win, short bag: must_retreat "
                                  "(solved on first use, cached)")
-    assert seen and seen[-1][0] == 100 and all(total == 100 for _, total, _ in seen)
+    assert seen and all(total == 100 for _, total, _ in seen)
+    assert waited or seen[-1][0] == 100, "solved within the first call: its progress reaches 100"
     folder = tmp_path / "games.sqlite3.cache" / "cthulhu-dice"
     files = list(folder.glob("2p-*.npz"))
     assert len(files) == 1

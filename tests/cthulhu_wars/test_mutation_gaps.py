@@ -491,3 +491,124 @@ def test_each_pained_unit_of_one_victim_is_sent_away_before_the_next_victim_take
     state, _ = play(state, "opener-of-the-way", "ow-curse-move to antarctica")
     assert state.seats[bg].units["ghoul"].count("antarctica") == 2
     assert state.pending[0].kind == "ow-curse-take" and ENGINE.to_move(state) == [seat(state, GC)]
+
+
+# ---- survivors of the seed-83 sample ---------------------------------------------------------------------------
+@pytest.mark.parametrize("seats, options", [
+    (2, {}), (6, {}), (5, "stored before the expansions"),
+    (3, {"factions": [GC, "stand-in-black-goat", YS]}), (3, {"factions": [GC, GC, YS]}), (3, {"factions": [GC, YS]}),
+])
+def test_every_seating_refusal_cites_the_setup_rule(seats, options):
+    """rules_text cthulhu-wars/setup: 3 to 5 players, one faction per seat, among the factions the engine has."""
+    from tabletop.games.cthulhu_wars.options import KEYS_BEFORE_EXPANSIONS
+
+    if options == "stored before the expansions":  # a 5-player game whose stored options hold only the old keys
+        every = CthulhuWarsOptions().model_dump(mode="json")
+        read = ENGINE.read_options({k: v for k, v in every.items() if k in KEYS_BEFORE_EXPANSIONS})
+    else:
+        read = CthulhuWarsOptions(**options)
+    with pytest.raises(BadOptions) as refused:
+        ENGINE.new_game(read, seats, 1)
+    assert refused.value.rule == "cthulhu-wars/setup"
+
+
+def test_the_doom_phase_log_names_the_spellbook_taken_and_the_ritual_declined():
+    """rules_text cthulhu-wars/doom: each faction in turn may perform a Ritual; the log says who took which book and
+    who declined."""
+    state = new_game(3)
+    for s in state.order_from(state.first_player):
+        state, _ = ENGINE.apply(state, s, ENGINE.parse("pass", state, s))
+    state, _ = play(state, GC, f"first-player {GC}")
+    state, _ = play(state, GC, "direction clockwise")
+    state, log = play(state, GC, "spellbook dreams")
+    assert f"{GC} takes the spellbook dreams." in log
+    state, log = play(state, GC, "no-ritual")
+    assert f"{GC} performs no Ritual." in log
+
+
+def test_the_sleepers_pay_three_costs_three_whatever_it_holds():
+    """rules_text cthulhu-wars/sleeper: 'pay 3 Power' requirements cost exactly 3."""
+    state = sleeper([])
+    sl = seat(state, SL)
+    state.seats[sl].power = 9
+    state, _ = play(state, SL, f"sl-give-three {GC}")
+    assert state.seats[sl].power == 6
+
+
+def test_the_yellow_signs_gift_and_arctic_wind_are_logged():
+    """rules_text cthulhu-wars/yellow-sign (give 3 Doom) and cthulhu-wars/windwalker (Arctic Wind): both are logged."""
+    state = new_game(3, factions=[GC, YS, BG])
+    give_turn(state, YS, power=8)
+    state, log = play(state, YS, f"ys-give-doom {GC}")
+    assert any(line.startswith(f"{YS} gives {GC} ") and line.endswith(" Doom.") for line in log)
+    state = windwalker(["arctic-wind"])
+    ww = seat(state, "windwalker")
+    put(state, "windwalker", "ithaqua", "arctic-ocean")
+    state.seats[ww].power = 5
+    state, _ = play(state, "windwalker", "move ithaqua arctic-ocean>europe")
+    state, log = play(state, "windwalker", "ww-arctic-wind acolyte")
+    assert "Arctic Wind: a acolyte follows Ithaqua from arctic-ocean to europe for free." in log
+
+
+def test_demand_sacrifice_gives_the_elder_sign_to_a_defending_sleeper():
+    """rules_text cthulhu-wars/sleeper-demand-sacrifice: the enemy gives the Sleeper an Elder Sign, whichever side
+    attacked."""
+    state = sleeper(["demand-sacrifice"])
+    sl, gc = seat(state, SL), seat(state, GC)
+    put(state, SL, "tsathoggua", "south-pacific")
+    put(state, GC, "starspawn", "south-pacific")
+    give_turn(state, GC, power=5)
+    state.rng = ScriptedDice([1, 1, 1] + [1] * 8)
+    state, _ = play(state, GC, f"battle south-pacific vs {SL}")
+    while ENGINE.to_move(state) != [sl] or "sl-demand-sacrifice" not in texts(state, SL):
+        assert state.pending, "Demand Sacrifice was never offered"
+        s = ENGINE.to_move(state)[0]
+        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[0])
+    state, _ = play(state, SL, "sl-demand-sacrifice")
+    before = len(state.seats[gc].elder_signs)
+    state, _ = play(state, GC, "sl-sacrifice elder-sign")
+    assert len(state.seats[sl].elder_signs) == 1 and len(state.seats[gc].elder_signs) == before
+
+
+def test_a_move_into_the_ice_age_is_allowed_with_exactly_its_cost_and_the_extra_power():
+    """rules_text cthulhu-wars/windwalker, Ice Age: an enemy action ending there costs 1 more: a Move (1) into it needs
+    exactly 2 Power."""
+    state = windwalker(["ice-age"])
+    state.seats[seat(state, "windwalker")].flags["ice-age"] = "europe"
+    gc = seat(state, GC)
+    put(state, GC, "deep-one", "north-atlantic")
+    give_turn(state, GC, power=2)
+    state, _ = play(state, GC, "move deep-one north-atlantic>europe")
+    assert state.seats[gc].units["deep-one"].count("europe") == 1 and state.seats[gc].power == 0
+
+
+def test_a_borrowed_fertility_cult_summon_is_played_and_logged():
+    """rules_text cthulhu-wars/sleeper-ancient-sorcery: with a Serpent Man on Black Goat's card the Sleeper summons as
+    an unlimited action after its action (Fertility Cult)."""
+    state = sleeper(["ancient-sorcery"])
+    sl = seat(state, SL)
+    state.seats[sl].flags["borrowed"] = [BG]
+    state.seats[sl].power = 6
+    state, _ = play(state, SL, "summon wizard north-america")
+    summons = sorted(t for t in texts(state, SL) if t.startswith("summon"))
+    assert summons, "after its action, Fertility Cult offers more Summons"
+    state, log = play(state, SL, summons[0])
+    assert any("summon" in line.lower() for line in log)
+
+
+def test_a_sleeper_hibernating_by_a_borrowed_card_sits_out_the_action_phase():
+    """rules_text cthulhu-wars/sleeper-ancient-sorcery with Windwalker's Hibernate: the Sleeper takes no more turns this
+    Action phase."""
+    state = sleeper(["ancient-sorcery"], factions=(GC, "windwalker", SL))
+    sl = seat(state, SL)
+    state.seats[sl].flags["borrowed"] = ["windwalker"]
+    assert not FACTIONS[SL].sits_out(state, sl)
+    state, _ = play(state, SL, "ww-hibernate")
+    assert FACTIONS[SL].sits_out(state, sl)
+    state, _ = play(state, SL, "done")  # the end of this turn (its unlimited actions declined)
+    for _ in range(6):  # the others act; the turn never comes back to the Sleeper
+        if state.phase != "action" or not state.turn:
+            break
+        mover = ENGINE.to_move(state)[0]
+        assert mover != sl
+        state, _ = ENGINE.apply(state, mover, ENGINE.parse("pass", state, mover))
