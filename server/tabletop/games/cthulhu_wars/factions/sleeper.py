@@ -327,8 +327,6 @@ class Sleeper(Faction):
             hibernate(state, seat, log)
         elif isinstance(action, BeyondOne):
             beyond_one(state, seat, action, log)
-        else:  # a borrowed Fertility Cult Summon
-            turn_actions.MAIN[action.kind](state, seat, action, log)
 
     def pay_requirement(self, state: GameState, seat: int, action: BaseModel, log: list[str]) -> None:
         """The three 'pay 3' requirements (rule ``cthulhu-wars/sleeper``)."""
