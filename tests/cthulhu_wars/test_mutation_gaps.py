@@ -225,19 +225,27 @@ def test_a_borrowed_feast_pays_for_desecrated_areas_holding_a_sleeper_unit():
     assert [e.count for e in feast] == [1]
 
 
-def test_energy_nexus_can_be_an_ancient_sorcery_with_a_serpent_man_in_the_battle_area():
-    """rules_text cthulhu-wars/sleeper-energy-nexus: the action taken before the battle may be "one of your own
-    actions there (... Ancient Sorcery with a Serpent Man there)"."""
-    state = sleeper(["energy-nexus", "ancient-sorcery"])
-    sl = seat(state, SL)
+def nexus_battle(books, *serpent_men: str):
+    """Great Cthulhu attacks the Sleeper's Wizard (and these Serpent Men) in the South Pacific; the Sleeper holds
+    ``books`` and 4 Power, and is asked for its Energy Nexus action."""
+    state = sleeper(books)
     put(state, SL, "wizard", "south-pacific")
-    put(state, SL, "serpent-man", "south-pacific")
-    state.seats[sl].power = 4
+    for area in serpent_men:
+        put(state, SL, "serpent-man", area)
+    state.seats[seat(state, SL)].power = 4
     put(state, GC, "deep-one", "south-pacific")
     give_turn(state, GC, power=5)
     state.rng = ScriptedDice([1] * 20)
     state, _ = play(state, GC, "battle south-pacific vs sleeper")
     assert state.pending[0].kind == "sl-nexus"
+    return state
+
+
+def test_energy_nexus_can_be_an_ancient_sorcery_with_a_serpent_man_in_the_battle_area():
+    """rules_text cthulhu-wars/sleeper-energy-nexus: the action taken before the battle may be "one of your own
+    actions there (... Ancient Sorcery with a Serpent Man there)"."""
+    state = nexus_battle(["energy-nexus", "ancient-sorcery"], "south-pacific")
+    sl = seat(state, SL)
     state, _ = play(state, SL, f"sl-ancient-sorcery south-pacific vs {GC}")
     assert state.seats[sl].units["serpent-man"][0] == HELD and state.seats[sl].power == 3
     assert FACTIONS[SL].borrows(state, sl, GC)
@@ -275,15 +283,8 @@ def test_a_sleeper_borrowing_two_cards_keeps_both_abilities_and_carries_the_gate
 
 def test_energy_nexus_acts_once_a_turn_even_before_a_second_battle():
     """rules_text cthulhu-wars/sleeper-energy-nexus: the action before a battle is taken once per turn."""
-    state = sleeper(["energy-nexus"])
+    state = nexus_battle(["energy-nexus"])
     sl = seat(state, SL)
-    put(state, SL, "wizard", "south-pacific")
-    state.seats[sl].power = 4
-    put(state, GC, "deep-one", "south-pacific")
-    give_turn(state, GC, power=5)
-    state.rng = ScriptedDice([1] * 20)
-    state, _ = play(state, GC, "battle south-pacific vs sleeper")
-    assert state.pending[0].kind == "sl-nexus"
     state, _ = play(state, SL, "move wizard south-pacific>south-america")
     # the same turn, a second battle where a Wizard of the Sleeper stands: no second Nexus action
     put(state, SL, "wizard", "north-pacific")
