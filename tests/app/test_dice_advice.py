@@ -75,6 +75,18 @@ async def test_three_player_positions_can_be_described(client: Client):
     assert "seat" in await refused(client, "cthulhu_dice_advice", position={"scores": [1, 2, 3]})
 
 
+async def until_ready(ask, answer: dict, most: int) -> tuple[dict, int]:
+    """Ask again (at most ``most`` times) while the answer is still "solving": on a loaded machine a solve outlasts one
+    call's wait. Every answer in between reports its progress and recommends nothing. The last answer, and how many
+    times it asked again."""
+    again = 0
+    while answer["status"] == "solving" and again < most:
+        assert 0 <= answer["solving"]["progress"] <= 1 and answer["recommended"] is None
+        again += 1
+        answer = await ask()
+    return answer, again
+
+
 async def test_a_variant_is_solved_on_first_use_with_progress_then_cached(client: Client, tmp_path, monkeypatch):
     game = await call(client, "new_game", game="cthulhu-dice", seats=2, options=SMALL, seed=9)
     token = game["seats"][0]["token"]
@@ -84,13 +96,11 @@ async def test_a_variant_is_solved_on_first_use_with_progress_then_cached(client
     async def progress(value: float, total: float | None, message: str | None) -> None:
         seen.append((value, total, message))
 
-    arguments = {"game_id": game["game_id"], "token": token}
-    advice = (await client.call_tool("cthulhu_dice_advice", arguments, progress_callback=progress)).structured_content
-    waited = 0
-    while advice["status"] == "solving" and waited < 200:  # a loaded machine: the solve outlasts one call's wait
-        assert 0 <= advice["solving"]["progress"] <= 1
-        waited += 1
-        advice = (await client.call_tool("cthulhu_dice_advice", arguments, progress_callback=progress)).structured_content
+    async def ask():
+        arguments = {"game_id": game["game_id"], "token": token}
+        return (await client.call_tool("cthulhu_dice_advice", arguments, progress_callback=progress)).structured_content
+
+    advice, waited = await until_ready(ask, await ask(), most=200)
     assert advice["status"] == "ready" and advice["recommended"] in ("continue", "retreat")
     assert advice["variant"] == ("2 players, goal 5, bag 8/4/3, ties: shared_win, short bag: must_retreat "
                                  "(solved on first use, cached)")
@@ -126,12 +136,11 @@ async def test_a_long_solve_answers_solving_with_an_estimate_then_the_advice(cli
     assert "Ask again" in first.content[0].text and len(first.content[0].text) < 400
     assert "goal 6, bag 6/4/3" in answer["variant"]
     monkeypatch.setattr(dice_advice_tools, "WAIT_SECONDS", 60.0)
-    ready = await call(client, "cthulhu_dice_advice", position=position, rules=rules)
-    asked = 1
-    while ready["status"] == "solving" and asked < 60:  # a loaded machine: the solve outlasts one call's wait
-        assert 0 <= ready["solving"]["progress"] <= 1 and ready["recommended"] is None
-        asked += 1
-        ready = await call(client, "cthulhu_dice_advice", position=position, rules=rules)
+
+    async def ask():
+        return await call(client, "cthulhu_dice_advice", position=position, rules=rules)
+
+    ready, _ = await until_ready(ask, await ask(), most=59)
     assert ready["status"] == "ready" and 0 < ready["win_if_continue"] < 1
 
 
