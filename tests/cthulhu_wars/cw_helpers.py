@@ -112,6 +112,18 @@ def seated(factions: list[str], seed: int = 1, *, starts: dict[str, str] | None 
     return state
 
 
+def first_answers_until(state: GameState, done, most: int = 300) -> GameState:
+    """Answer every awaited decision with its first legal move until ``done(state)``; fails if the game ends or
+    ``most`` answers pass first."""
+    for _ in range(most):
+        if done(state):
+            return state
+        seats = ENGINE.to_move(state)
+        assert seats, "the game ended first"
+        state, _ = ENGINE.apply(state, seats[0], ENGINE.legal_actions(state, seats[0])[0])
+    raise AssertionError(f"not reached in {most} answers")
+
+
 def texts(state: GameState, faction: str) -> set[str]:
     """Every legal move of ``faction`` now, in notation."""
     s = state.seat_of(faction)

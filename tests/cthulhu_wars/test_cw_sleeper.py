@@ -7,7 +7,8 @@ from tabletop.games.cthulhu_wars.battle import side_combat
 from tabletop.games.cthulhu_wars.phases import projected_gather
 from tabletop.games.cthulhu_wars.state import HELD, POOL
 
-from .cw_helpers import BG, CC, GC, OW, SL, WW, ScriptedDice, clear, give_turn, play, put, seat, seated, texts
+from .cw_helpers import (BG, CC, GC, OW, SL, WW, ScriptedDice, clear, first_answers_until, give_turn, play, put, seat,
+                         seated, texts)
 
 HOME = "north-america"  # the Sleeper symbol on the 3-player map
 
@@ -250,9 +251,7 @@ def test_demand_sacrifice_the_enemy_gives_an_elder_sign():
 def test_demand_sacrifice_or_its_kills_become_pains():
     state = demand_game()
     state, _ = play(state, GC, "sl-sacrifice kills-to-pains")
-    while state.pending and state.pending[0].kind != "retreat":
-        s = ENGINE.to_move(state)[0]
-        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[0])
+    state = first_answers_until(state, lambda s: not s.pending or s.pending[0].kind == "retreat")
     assert state.seats[seat(state, SL)].units["serpent-man"][0] != POOL, "two Kills became Pains"
 
 

@@ -14,7 +14,8 @@ from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 from tabletop.games.cthulhu_wars.setup import default_factions
 from tabletop.games.cthulhu_wars.state import HELD, POOL
 
-from .cw_helpers import BG, CC, GC, SL, YS, ScriptedDice, give_turn, new_game, play, put, seat, seated, texts
+from .cw_helpers import (BG, CC, GC, SL, YS, ScriptedDice, first_answers_until, give_turn, new_game, play, put, seat, seated,
+                         texts)
 from .test_dreamlands import citadel, dream
 
 
@@ -465,9 +466,8 @@ def test_cannibalism_follows_a_battle_between_two_other_factions():
     give_turn(state, GC, power=5)
     state.rng = ScriptedDice([6, 1, 1] + [1])
     state, _ = play(state, GC, f"battle europe vs {BG}")
-    while state.pending and state.pending[0].kind != "ww-cannibalism" and ENGINE.to_move(state) != [seat(state, "windwalker")]:
-        s = ENGINE.to_move(state)[0]
-        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[0])
+    state = first_answers_until(state, lambda s: not s.pending or s.pending[0].kind == "ww-cannibalism"
+                                or ENGINE.to_move(s) == [seat(s, "windwalker")])
     assert state.pending and state.pending[0].kind == "ww-cannibalism" and state.pending[0].data["area"] == "europe"
 
 
@@ -561,10 +561,9 @@ def test_demand_sacrifice_gives_the_elder_sign_to_a_defending_sleeper():
     give_turn(state, GC, power=5)
     state.rng = ScriptedDice([1, 1, 1] + [1] * 8)
     state, _ = play(state, GC, f"battle south-pacific vs {SL}")
-    while ENGINE.to_move(state) != [sl] or "sl-demand-sacrifice" not in texts(state, SL):
-        assert state.pending, "Demand Sacrifice was never offered"
-        s = ENGINE.to_move(state)[0]
-        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[0])
+    state = first_answers_until(state, lambda s: not s.pending or ENGINE.to_move(s) == [sl]
+                                and "sl-demand-sacrifice" in texts(s, SL))
+    assert ENGINE.to_move(state) == [sl] and "sl-demand-sacrifice" in texts(state, SL), "Demand Sacrifice was never offered"
     state, _ = play(state, SL, "sl-demand-sacrifice")
     before = len(state.seats[gc].elder_signs)
     state, _ = play(state, GC, "sl-sacrifice elder-sign")

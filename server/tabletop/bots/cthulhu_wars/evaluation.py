@@ -1,6 +1,6 @@
 """How good a Cthulhu Wars position is for one faction (rules ``cthulhu-wars/end`` and ``cthulhu-wars/factions``).
 
-A faction's *strength* adds, with fixed weights:
+A faction's *strength* adds, with the weights of ``Weights``:
 
 * **spellbooks** (held or owed for a met requirement): nobody wins without six, so each is worth
   much, the sixth more;
@@ -27,22 +27,32 @@ from tabletop.games.cthulhu_wars.state import GameState
 
 from . import knowledge as kn
 
-BOOK = 9.0
-SIXTH_BOOK = 12.0
-DOOM = 1.0
-GATE = 5.0
-GATE_SITE = 1.2
-POWER = 0.45
-HIBERNATED = 0.3
-CAPTIVE = 1.0
-PROGRESS = 7.0
-EXPOSED_HERE = 1.2
-EXPOSED_NEAR = 0.35
-GATE_AT_RISK = 2.0
-RIVAL_SHARE = 0.6
-TRACK_CLOCK = 1.5
 WIN = 400.0
 LOSS = -150.0
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's weights. The bots play with ``DEFAULT`` unless given their own (``benchmarks/cw_weights.py``
+    plays weights against the default ones)."""
+
+    book: float = 9.0
+    sixth_book: float = 12.0
+    doom: float = 1.0
+    gate: float = 5.0
+    gate_site: float = 1.2
+    power: float = 0.45
+    hibernated: float = 0.3
+    captive: float = 1.0
+    progress: float = 7.0
+    exposed_here: float = 1.2
+    exposed_near: float = 0.35
+    gate_at_risk: float = 2.0
+    rival_share: float = 0.6
+    track_clock: float = 1.5
+
+
+DEFAULT = Weights()
 
 
 @dataclass
@@ -79,16 +89,16 @@ def doom_estimate(state: GameState, seat: int, viewer: int) -> float:
     return fs.doom + signs
 
 
-def doom_worth(state: GameState, seat: int, viewer: int, books: int) -> float:
+def doom_worth(state: GameState, seat: int, viewer: int, books: int, w: Weights = DEFAULT) -> float:
     """Doom counts fully with six spellbooks. Without them it counts less, each step of the Ritual track (the
     clock towards Instant Death) counts against, and Doom on the track near 30 is a danger: reaching 30 ends
     the game, and a game ending before six spellbooks is lost (``cthulhu-wars/end``)."""
     estimate = doom_estimate(state, seat, viewer)
     if books >= 6:
-        return DOOM * estimate
+        return w.doom * estimate
     shown = state.seats[seat].doom
     # Revealed Doom is a little worse than hidden Elder Signs of the same value: it brings the end nearer.
-    return (0.5 * DOOM * estimate - TRACK_CLOCK * state.ritual_step - 0.1 * shown
+    return (0.5 * w.doom * estimate - w.track_clock * state.ritual_step - 0.1 * shown
             - 0.8 * max(0, shown - 18) - 3.0 * max(0, shown - 25))
 
 
@@ -113,22 +123,22 @@ def occupancy(state: GameState) -> list[dict[str, tuple[int, int]]]:
 
 
 def strength(state: GameState, seat: int, viewer: int, occupied: list[dict[str, tuple[int, int]]] | None = None,
-             round_: int | None = None) -> Strength:
+             round_: int | None = None, w: Weights = DEFAULT) -> Strength:
     fs = state.seats[seat]
     fac = kn.faction(state, seat)
     occupied = occupied or occupancy(state)
     st = Strength()
     books = kn.books(state, seat)
-    st.spellbooks = BOOK * books + (SIXTH_BOOK if books >= 6 else 0.0)
-    st.doom = doom_worth(state, seat, viewer, books)
+    st.spellbooks = w.book * books + (w.sixth_book if books >= 6 else 0.0)
+    st.doom = doom_worth(state, seat, viewer, books, w)
     gates = board.controlled_gates(state, seat)
-    st.gates = GATE * len(gates) + GATE_SITE * len(kn.gate_sites(state, seat))
+    st.gates = w.gate * len(gates) + w.gate_site * len(kn.gate_sites(state, seat))
     near = kn.neighbours(state.layout_name)
     units = 0.0
     for kind, places in fs.units.items():
         worth = kn.unit_worth(fac, kind)
         units += worth * sum(1 for p in places if board.on_map(p))
-    units += CAPTIVE * len(fs.captives)
+    units += w.captive * len(fs.captives)
     # Cultists open to capture (no Monster or Great Old One of theirs with them, an enemy's in the area or next to
     # it), and Gates where an enemy brings more Combat.
     exposure = 0.0
@@ -136,26 +146,26 @@ def strength(state: GameState, seat: int, viewer: int, occupied: list[dict[str, 
     for area, (cultists, guards) in occupied[seat].items():
         if cultists and not guards:
             if any(e.get(area, (0, 0))[1] for e in enemies):
-                exposure -= EXPOSED_HERE * cultists
+                exposure -= w.exposed_here * cultists
             elif any(e.get(a, (0, 0))[1] for a in near[area] for e in enemies):
-                exposure -= EXPOSED_NEAR * cultists
+                exposure -= w.exposed_near * cultists
         if area in gates and any(e.get(area, (0, 0))[1] for e in enemies):
             mine = kn.combat_in(state, seat, area)
             if any(kn.combat_in(state, o, area) > mine + 1 for o in board.enemies_in(state, seat, area)):
-                exposure -= GATE_AT_RISK
+                exposure -= w.gate_at_risk
     st.units = units
     st.exposure = exposure
     # Power counts in the round it can be spent in: once the round has changed it is the next round's income.
     # Hibernating Windwalker (``cthulhu-wars/windwalker``) keeps it for the next Gather Power: worth less, but not lost.
     if fs.flags.get("hibernating"):
-        st.power = HIBERNATED * fs.power
+        st.power = w.hibernated * fs.power
     else:
-        st.power = POWER * fs.power if round_ is None or state.round == round_ else 0.0
-    st.progress = PROGRESS * kn.requirement_progress(state, seat) + awakening_in_reach(state, seat)
+        st.power = w.power * fs.power if round_ is None or state.round == round_ else 0.0
+    st.progress = w.progress * kn.requirement_progress(state, seat) + awakening_in_reach(state, seat, w)
     return st
 
 
-def awakening_in_reach(state: GameState, seat: int) -> float:
+def awakening_in_reach(state: GameState, seat: int, w: Weights = DEFAULT) -> float:
     """Power kept for a Great Old One the faction may Awaken now (its own ``awaken_options``) when that Awakening
     is an unmet requirement (the requirement's text names it): worth part of a spellbook while the Power to pay is
     in hand, so a Ritual or small actions do not spend it first."""
@@ -171,11 +181,11 @@ def awakening_in_reach(state: GameState, seat: int) -> float:
     for goo, _, cost in options:
         title = fac.unit(goo).title.lower()
         if cost <= fs.power and any(title in text and "awaken" in text for text in unmet):
-            return 0.45 * BOOK
+            return 0.45 * w.book
     return 0.0
 
 
-def evaluate(state: GameState, seat: int, round_: int | None = None) -> Evaluation:
+def evaluate(state: GameState, seat: int, round_: int | None = None, w: Weights = DEFAULT) -> Evaluation:
     """The position for ``seat`` (see module docstring); ``round_``: the round of the decision being judged (Power
     left over in it is lost when the round ends, so a position in a later round counts no Power)."""
     if state.ending and state.phase != "over":
@@ -186,11 +196,11 @@ def evaluate(state: GameState, seat: int, round_: int | None = None) -> Evaluati
         value = (WIN / len(winners) if seat in winners else LOSS) + doom
         return Evaluation(value, Strength(), None, None, {"game over": value})
     occupied = occupancy(state)
-    mine = strength(state, seat, seat, occupied, round_)
-    rivals = [(strength(state, s, seat, occupied, round_), s) for s in range(len(state.seats)) if s != seat]
+    mine = strength(state, seat, seat, occupied, round_, w)
+    rivals = [(strength(state, s, seat, occupied, round_, w), s) for s in range(len(state.seats)) if s != seat]
     rival, rival_seat = max(rivals, key=lambda r: r[0].total)
     endgame(state, seat, mine, rivals)
-    value = mine.total - RIVAL_SHARE * rival.total
+    value = mine.total - w.rival_share * rival.total
     terms = {
         "spellbooks": round(mine.spellbooks, 1),
         "Doom and Elder Signs": round(mine.doom, 1),
@@ -199,7 +209,7 @@ def evaluate(state: GameState, seat: int, round_: int | None = None) -> Evaluati
         "Power in hand": round(mine.power, 1),
         "Cultists and Gates at risk": round(mine.exposure, 1),
         "progress towards requirements": round(mine.progress, 1),
-        "strongest rival (share)": round(-RIVAL_SHARE * rival.total, 1),
+        "strongest rival (share)": round(-w.rival_share * rival.total, 1),
     }
     if mine.endgame:
         terms["bringing the end closer"] = round(mine.endgame, 1)
@@ -228,5 +238,5 @@ def finished(state: GameState) -> GameState:
     return done
 
 
-def value(state: GameState, seat: int, round_: int | None = None) -> float:
-    return evaluate(state, seat, round_).value
+def value(state: GameState, seat: int, round_: int | None = None, w: Weights = DEFAULT) -> float:
+    return evaluate(state, seat, round_, w).value

@@ -50,8 +50,10 @@ class Scored:
 class CwHeuristicBot:
     """One-step look-ahead with the evaluation (see module docstring)."""
 
-    def __init__(self, seed: int = 0, samples: int = CHANCE_SAMPLES, noise: float = 0.05, name: str = "heuristic") -> None:
+    def __init__(self, seed: int = 0, samples: int = CHANCE_SAMPLES, noise: float = 0.05, name: str = "heuristic",
+                 weights: ev.Weights = ev.DEFAULT) -> None:
         self.rng = Rng(seed)
+        self.weights = weights
         self.policy = FastPolicy(Rng(seed * 7919 + 17))
         self.samples = samples
         self.noise = noise
@@ -70,7 +72,7 @@ class CwHeuristicBot:
         if len(legal) == 1:
             return Suggestion(legal[0], "The only legal answer now.")
         ranked = self.rank(state, seat, legal)
-        return explain(state, seat, ranked, "Compared every legal answer one step ahead")
+        return explain(state, seat, ranked, "Compared every legal answer one step ahead", self.weights)
 
     # ---- the look-ahead -------------------------------------------------------------------
     def rank(self, state: GameState, seat: int, legal: list[Any]) -> list[Scored]:
@@ -98,7 +100,7 @@ class CwHeuristicBot:
         """Value after ``action`` and what it sets off; whether any die or Elder Sign was drawn."""
         draws = base.rng.draws
         after = settle(step(base, seat, action), seat, self.policy, start=(base.round, base.phase))
-        return ev.value(after, seat, base.round), after.rng.draws != draws
+        return ev.value(after, seat, base.round, self.weights), after.rng.draws != draws
 
 
 class RepeatGuard:
@@ -138,13 +140,13 @@ def prune(state: GameState, seat: int, legal: list[Any]) -> list[Any]:
     return others + moves
 
 
-def explain(state: GameState, seat: int, ranked: list[Scored], lead: str) -> Suggestion:
+def explain(state: GameState, seat: int, ranked: list[Scored], lead: str, weights: ev.Weights = ev.DEFAULT) -> Suggestion:
     """The best answer, the main terms of the position it leads to, and the odds it relied on."""
     best = ranked[0]
     action = best.action
     text = ENGINE.notation(action)
     probe = step(state.copy(), seat, action) if not best.chance else None
-    evaluation = ev.evaluate(probe, seat) if probe is not None else ev.evaluate(state, seat)
+    evaluation = ev.evaluate(probe if probe is not None else state, seat, w=weights)
     main = sorted(evaluation.terms.items(), key=lambda kv: -abs(kv[1]))[:4]
     words = f"{lead}: '{text}' scores {best.value:+.1f}"
     if len(ranked) > 1:

@@ -58,11 +58,13 @@ class CwSearchBot:
     """Determinised Monte Carlo search over the heuristic's best candidates (see module docstring)."""
 
     def __init__(self, seed: int = 0, seconds: float | None = DEFAULT_SECONDS, iterations: int | None = None,
-                 width: int = WIDTH, name: str = "search", timer: Callable[[], float] = time.perf_counter) -> None:
+                 width: int = WIDTH, name: str = "search", timer: Callable[[], float] = time.perf_counter,
+                 weights: ev.Weights = ev.DEFAULT) -> None:
         self.rng = Rng(seed * 2654435761 + 3)
+        self.weights = weights
         self.timer = timer  # the budget's clock: wall time by default; benchmarks may pass the process's CPU time
-        self.heuristic = CwHeuristicBot(seed)
-        self.rollout_policy = GreedyPolicy(Rng(seed * 40503 + 11))
+        self.heuristic = CwHeuristicBot(seed, weights=weights)
+        self.rollout_policy = GreedyPolicy(Rng(seed * 40503 + 11), weights=weights)
         self.default = Budget(seconds, iterations)
         self.width = width
         self.name = name
@@ -78,13 +80,13 @@ class CwSearchBot:
             return Suggestion(legal[0], "The only legal answer now.")
         ranked, searched = self.decide(state, seat, budget or self.default)
         if not searched:
-            return explain(state, seat, ranked, "Left to the heuristic (one step ahead, every legal answer)")
+            return explain(state, seat, ranked, "Left to the heuristic (one step ahead, every legal answer)", self.weights)
         info = self.last
         lead = (
             f"Searched {info['iterations']} sampled futures (other factions' Elder Signs and the dice drawn at random, "
             f"every faction played on until our next turn) over {info['candidates']} candidates"
         )
-        suggestion = explain(state, seat, ranked, lead)
+        suggestion = explain(state, seat, ranked, lead, self.weights)
         suggestion.odds.append(
             "mean outcome per candidate: "
             + "; ".join(f"'{ENGINE.notation(a)}' {m:+.1f} over {n}" for a, m, n in info["table"])
@@ -154,7 +156,7 @@ class CwSearchBot:
             return False
 
         world = playout(world, lambda _: self.rollout_policy, HORIZON, stop)
-        return ev.value(world, seat, start[0])
+        return ev.value(world, seat, start[0], self.weights)
 
 
 def blended(prior: list[float], totals: list[float], counts: list[int]) -> list[float]:
@@ -171,8 +173,9 @@ class GreedyPolicy:
     ``width`` answers (Moves thinned out first, as in the heuristic's pruning), every other decision by the fast
     policy. Cheaper than the heuristic (one sample, fewer answers), much stronger than the fast policy."""
 
-    def __init__(self, rng: Rng, width: int = GREEDY_WIDTH) -> None:
+    def __init__(self, rng: Rng, width: int = GREEDY_WIDTH, weights: ev.Weights = ev.DEFAULT) -> None:
         self.fast = FastPolicy(rng)
+        self.weights = weights
         self.rng = rng
         self.width = width
 
@@ -184,7 +187,7 @@ class GreedyPolicy:
         best, best_value = candidates[0], float("-inf")
         for action in candidates:
             after = settle(step(state, seat, action), seat, self.fast, start=start)
-            value = ev.value(after, seat, start[0])
+            value = ev.value(after, seat, start[0], self.weights)
             if value > best_value:
                 best, best_value = action, value
         return best
