@@ -128,6 +128,18 @@ def cw_factions(spec: str, seed: int, count: int = 4) -> list[str]:
     return spec.split(",")
 
 
+def paired_seats(seed: int, factions: list[str]) -> tuple[set[int], list[str]]:
+    """Two seats under test against two others: seats 0 and 2 in even games, 1 and 3 in odd ones, the factions
+    rotated by one every second game."""
+    shift = (seed // 2) % 4
+    return ({0, 2} if seed % 2 == 0 else {1, 3}), factions[shift:] + factions[:shift]
+
+
+def win_share(winners: list[int], mine: set[int]) -> float:
+    """The seats under test's share of the win (0 when nobody won)."""
+    return sum(1 for w in winners if w in mine) / len(winners) if winners else 0.0
+
+
 def cw_game(args: tuple) -> GameResult:
     from tabletop.bots.cthulhu_wars.heuristic import CwHeuristicBot
     from tabletop.bots.cthulhu_wars.search import CwSearchBot
@@ -140,9 +152,7 @@ def cw_game(args: tuple) -> GameResult:
         mine = {seed % 4}
         bots = [CwHeuristicBot(seed) if s in mine else RandomBot(seed * 10 + s) for s in range(4)]
     else:
-        mine = {0, 2} if seed % 2 == 0 else {1, 3}
-        shift = (seed // 2) % 4
-        factions = factions[shift:] + factions[:shift]
+        mine, factions = paired_seats(seed, factions)
         # The search's budget is counted in CPU seconds (one core), whatever else the machine is running.
         bots = [CwSearchBot(seed * 10 + s, seconds=seconds, timer=time.process_time) if s in mine
                 else CwHeuristicBot(seed * 10 + s) for s in range(4)]
@@ -164,7 +174,7 @@ def cw_game(args: tuple) -> GameResult:
         actions += 1
     outcome = ENGINE.outcome(state)
     winners = outcome.winners
-    score = sum(1 for w in winners if w in mine) / len(winners) if winners else 0.0
+    score = win_share(winners, mine)
     books = [len(fs.spellbooks) for fs in state.seats]
     note = f"map {map_name}; factions {factions}; winners {[state.seats[w].faction for w in winners]}; books {books}"
     return GameResult(score, bool(winners), state.round, actions, times, [], note, turn_cpu=cpu_times)

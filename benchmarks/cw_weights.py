@@ -27,7 +27,7 @@ import sys
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 sys.path.insert(0, os.path.dirname(__file__))
-from bots import played, wilson  # noqa: E402
+from bots import paired_seats, played, wilson, win_share  # noqa: E402
 
 from tabletop.bots.cthulhu_wars import evaluation as ev  # noqa: E402
 from tabletop.core.rng import Rng  # noqa: E402
@@ -58,10 +58,7 @@ def game(args: tuple) -> tuple[int, int, float | None]:
     from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 
     config, seed, weights = args
-    mine = {0, 2} if seed % 2 == 0 else {1, 3}
-    shift = (seed // 2) % 4
-    factions = default_factions(4)
-    factions = factions[shift:] + factions[:shift]
+    mine, factions = paired_seats(seed, default_factions(4))
     tuned = ev.Weights(**weights)
     bots = [CwHeuristicBot(seed * 10 + s, weights=tuned) if s in mine else CwHeuristicBot(seed * 10 + s)
             for s in range(4)]
@@ -70,7 +67,7 @@ def game(args: tuple) -> tuple[int, int, float | None]:
         seat = ENGINE.to_move(state)[0]
         state, _ = ENGINE.apply(state, seat, bots[seat].choose(ENGINE, state, seat))
     winners = ENGINE.outcome(state).winners
-    return config, seed, (sum(1 for w in winners if w in mine) / len(winners) if winners else None)
+    return config, seed, (win_share(winners, mine) if winners else None)
 
 
 def main() -> None:
