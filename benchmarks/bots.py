@@ -23,7 +23,8 @@ and the two search seats are 0 and 2 or 1 and 3 with the factions rotated. With 
 of games (4 for cw-heuristic, 8 for cw-search) draws its four factions from every faction the engine has, and
 ``--map mixed`` alternates Earth and the Dreamlands by group. A Game of War games use
 secret deployment (both bots deploy the default opening) and a turn cap (--max-turns, default 300:
-a draw). Every figure is printed; nothing is asserted. --jobs runs games in parallel processes
+a draw). Cthulhu Wars matches also print the games each faction won, played by a seat under test and by another
+seat. Every figure is printed; nothing is asserted. --jobs runs games in parallel processes
 (use 1 for timings on one core).
 """
 
@@ -56,6 +57,7 @@ class GameResult:
     turn_times: list[float] = field(default_factory=list)  # War: seconds per whole turn of the bot under test
     note: str = ""
     turn_cpu: list[float] = field(default_factory=list)  # the same in CPU seconds of the process (one core); Cthulhu Wars: per decision
+    seats: list[tuple[str, bool, float]] = field(default_factory=list)  # Cthulhu Wars: (faction, under test, its share of the win)
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -177,7 +179,8 @@ def cw_game(args: tuple) -> GameResult:
     score = win_share(winners, mine)
     books = [len(fs.spellbooks) for fs in state.seats]
     note = f"map {map_name}; factions {factions}; winners {[state.seats[w].faction for w in winners]}; books {books}"
-    return GameResult(score, bool(winners), state.round, actions, times, [], note, turn_cpu=cpu_times)
+    seats = [(fs.faction, s in mine, win_share(winners, {s})) for s, fs in enumerate(state.seats)]
+    return GameResult(score, bool(winners), state.round, actions, times, [], note, turn_cpu=cpu_times, seats=seats)
 
 
 # ---- reporting -----------------------------------------------------------------------------------
@@ -220,6 +223,7 @@ def report(match: str, results: list[GameResult], elapsed: float, seconds: float
               f"of all games {wins / n:.1%}")
         print(f"games with nobody eligible (no six spellbooks): {n - len(decided)}")
     if match.startswith("cw"):
+        print(wins_by_faction(results))
         print(f"game length: mean {statistics.mean(r.length for r in results):.1f} rounds, "
               f"{statistics.mean(r.actions for r in results):.0f} decisions")
         cpu = [t for r in results for t in r.turn_cpu]
@@ -228,6 +232,22 @@ def report(match: str, results: list[GameResult], elapsed: float, seconds: float
     print(f"time per decision of the bot under test: median {statistics.median(times) * 1000:.1f} ms, "
           f"p99 {percentile(times, 0.99) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms over {len(times)} decisions")
     sys.stdout.flush()
+
+
+def wins_by_faction(results: list[GameResult]) -> str:
+    """Games won by each faction, when a seat under test played it and when another seat did: which faction
+    decides the match, and whether the bot under test plays it better."""
+    won: dict[tuple[str, bool], float] = {}
+    held: dict[tuple[str, bool], int] = {}
+    for r in results:
+        for faction, tested, share in r.seats:
+            won[faction, tested] = won.get((faction, tested), 0.0) + share
+            held[faction, tested] = held.get((faction, tested), 0) + 1
+    parts = []
+    for faction in sorted({f for f, _ in held}):
+        mine, theirs = (faction, True), (faction, False)
+        parts.append(f"{faction} {won.get(mine, 0):g}/{held.get(mine, 0)} and {won.get(theirs, 0):g}/{held.get(theirs, 0)}")
+    return "games won by each faction, played by a seat under test and by another seat: " + "; ".join(parts)
 
 
 MATCHES = {
