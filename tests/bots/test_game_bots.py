@@ -278,3 +278,32 @@ def test_every_faction_the_engine_has_is_played_by_the_heuristic():
             action = bots[seat].choose(CW, state, seat)
             assert action in CW.legal_actions(state, seat)
             state, _ = CW.apply(state, seat, action)
+
+
+def test_the_heuristics_advice_says_when_it_cannot_tell_the_best_answers_apart():
+    """Choosing a spellbook changes nothing the one-step evaluation sees, so the books tie (their scores differ only
+    by the random tie-break) and the advice says so, naming them; a clear best answer gets no such words."""
+    from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
+
+    state = CW.new_game(CthulhuWarsOptions(), 4, 1)
+    bots = [CwHeuristicBot(10 + s) for s in range(4)]
+    tied = clear = 0
+    for _ in range(3000):
+        seats = CW.to_move(state)
+        if not seats or (tied and clear):
+            break
+        seat = seats[0]
+        legal = CW.legal_actions(state, seat)
+        ranked = CwHeuristicBot(7).rank(state, seat, legal) if len(legal) > 1 else []
+        if len(ranked) > 1:
+            close = not ranked[0].chance and not ranked[1].chance and ranked[0].value - ranked[1].value <= 0.05
+            if state.pending and state.pending[0].kind == "spellbook" and not tied:
+                words = CwHeuristicBot(7).suggest(CW, state, seat).explanation
+                assert close and "cannot tell" in words
+                assert sum(f"'{CW.notation(a)}'" in words for a in legal) >= min(len(legal), 4)
+                tied += 1
+            elif not close and not clear and ranked[0].value - ranked[1].value > 1.0:
+                assert "cannot tell" not in CwHeuristicBot(7).suggest(CW, state, seat).explanation
+                clear += 1
+        state, _ = CW.apply(state, seat, bots[seat].choose(CW, state, seat))
+    assert tied and clear

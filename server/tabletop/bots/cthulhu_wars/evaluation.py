@@ -50,6 +50,17 @@ class Weights:
     gate_at_risk: float = 2.0
     rival_share: float = 0.6
     track_clock: float = 1.5
+    #: Doom without six spellbooks: the share it counts, and what revealed Doom costs (brings the end nearer),
+    #: more past 18 and much more past 25.
+    unbooked_doom: float = 0.5
+    shown_doom: float = 0.1
+    doom_past_18: float = 0.8
+    doom_past_25: float = 3.0
+    #: Hastening the end with six spellbooks and the lead: per step of the Ritual track, per point of Doom.
+    end_step: float = 3.0
+    end_doom: float = 0.5
+    #: Power in hand for an Awakening that meets a requirement, as a share of a spellbook.
+    awakening_share: float = 0.45
 
 
 DEFAULT = Weights()
@@ -98,8 +109,8 @@ def doom_worth(state: GameState, seat: int, viewer: int, books: int, w: Weights 
         return w.doom * estimate
     shown = state.seats[seat].doom
     # Revealed Doom is a little worse than hidden Elder Signs of the same value: it brings the end nearer.
-    return (0.5 * w.doom * estimate - w.track_clock * state.ritual_step - 0.1 * shown
-            - 0.8 * max(0, shown - 18) - 3.0 * max(0, shown - 25))
+    return (w.unbooked_doom * w.doom * estimate - w.track_clock * state.ritual_step - w.shown_doom * shown
+            - w.doom_past_18 * max(0, shown - 18) - w.doom_past_25 * max(0, shown - 25))
 
 
 def occupancy(state: GameState) -> list[dict[str, tuple[int, int]]]:
@@ -181,7 +192,7 @@ def awakening_in_reach(state: GameState, seat: int, w: Weights = DEFAULT) -> flo
     for goo, _, cost in options:
         title = fac.unit(goo).title.lower()
         if cost <= fs.power and any(title in text and "awaken" in text for text in unmet):
-            return 0.45 * w.book
+            return w.awakening_share * w.book
     return 0.0
 
 
@@ -199,7 +210,7 @@ def evaluate(state: GameState, seat: int, round_: int | None = None, w: Weights 
     mine = strength(state, seat, seat, occupied, round_, w)
     rivals = [(strength(state, s, seat, occupied, round_, w), s) for s in range(len(state.seats)) if s != seat]
     rival, rival_seat = max(rivals, key=lambda r: r[0].total)
-    endgame(state, seat, mine, rivals)
+    endgame(state, seat, mine, rivals, w)
     value = mine.total - w.rival_share * rival.total
     terms = {
         "spellbooks": round(mine.spellbooks, 1),
@@ -216,7 +227,7 @@ def evaluate(state: GameState, seat: int, round_: int | None = None, w: Weights 
     return Evaluation(value, mine, rival, rival_seat, terms)
 
 
-def endgame(state: GameState, seat: int, mine: Strength, rivals: list[tuple[Strength, int]]) -> None:
+def endgame(state: GameState, seat: int, mine: Strength, rivals: list[tuple[Strength, int]], w: Weights = DEFAULT) -> None:
     """With six spellbooks and the most Doom among those who have six, the end is worth hastening: each step of
     the Ritual track and each point of Doom towards 30 counts (``cthulhu-wars/end``)."""
     if kn.books(state, seat) < 6:
@@ -225,7 +236,7 @@ def endgame(state: GameState, seat: int, mine: Strength, rivals: list[tuple[Stre
     eligible = [doom_estimate(state, s, seat) for _, s in rivals if kn.books(state, s) >= 6]
     if eligible and max(eligible) >= my_doom:
         return
-    mine.endgame = 3.0 * state.ritual_step + 0.5 * min(my_doom, 30)
+    mine.endgame = w.end_step * state.ritual_step + w.end_doom * min(my_doom, 30)
 
 
 def finished(state: GameState) -> GameState:

@@ -32,6 +32,9 @@ from .policy import FastPolicy
 from .sim import settle, step
 
 CHANCE_SAMPLES = 6
+#: The random tie-break added to each answer's value (at most half of it either way): answers closer than this
+#: are equal as far as the evaluation can see.
+NOISE = 0.05
 #: Answers never worth considering when there are others: abandoning one's own Gate gives nothing the evaluation
 #: can see (and would be re-controlled at once, an endless loop of free actions).
 NEVER = frozenset({"abandon"})
@@ -50,7 +53,7 @@ class Scored:
 class CwHeuristicBot:
     """One-step look-ahead with the evaluation (see module docstring)."""
 
-    def __init__(self, seed: int = 0, samples: int = CHANCE_SAMPLES, noise: float = 0.05, name: str = "heuristic",
+    def __init__(self, seed: int = 0, samples: int = CHANCE_SAMPLES, noise: float = NOISE, name: str = "heuristic",
                  weights: ev.Weights = ev.DEFAULT) -> None:
         self.rng = Rng(seed)
         self.weights = weights
@@ -140,8 +143,10 @@ def prune(state: GameState, seat: int, legal: list[Any]) -> list[Any]:
     return others + moves
 
 
-def explain(state: GameState, seat: int, ranked: list[Scored], lead: str, weights: ev.Weights = ev.DEFAULT) -> Suggestion:
-    """The best answer, the main terms of the position it leads to, and the odds it relied on."""
+def explain(state: GameState, seat: int, ranked: list[Scored], lead: str, weights: ev.Weights = ev.DEFAULT,
+            tie: float | None = NOISE) -> Suggestion:
+    """The best answer, the main terms of the position it leads to, and the odds it relied on; with ``tie`` (the
+    ranking is the heuristic's own), the answers it cannot tell from the best (closer than its tie-break)."""
     best = ranked[0]
     action = best.action
     text = ENGINE.notation(action)
@@ -149,7 +154,13 @@ def explain(state: GameState, seat: int, ranked: list[Scored], lead: str, weight
     evaluation = ev.evaluate(probe if probe is not None else state, seat, w=weights)
     main = sorted(evaluation.terms.items(), key=lambda kv: -abs(kv[1]))[:4]
     words = f"{lead}: '{text}' scores {best.value:+.1f}"
-    if len(ranked) > 1:
+    tied = [] if tie is None or best.chance else [s for s in ranked[1:] if not s.chance and best.value - s.value <= tie]
+    if tied:
+        names = [f"'{ENGINE.notation(s.action)}'" for s in [best, *tied]]
+        shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+        words += (f"; it cannot tell {shown} apart (they differ by less than its random tie-break): any of them is "
+                  "as good as far as it sees")
+    elif len(ranked) > 1:
         words += f", the next best ('{ENGINE.notation(ranked[1].action)}') {ranked[1].value:+.1f}"
     words += ". " + ("After it" if probe is not None else "Now") + ": " + ", ".join(f"{k} {v:+.1f}" for k, v in main) + "."
     odds = []

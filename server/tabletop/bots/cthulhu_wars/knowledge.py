@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from collections.abc import Callable
 
 from tabletop.games.cthulhu_wars import board
@@ -147,13 +148,18 @@ def _gates_or_power(state: GameState, seat: int, m: re.Match) -> float:
     return max(len(board.controlled_gates(state, seat)) / int(m["n"]), state.seats[seat].power / int(m["p"]))
 
 
+def figures_by_area(state: GameState, seat: int) -> Counter[str]:
+    """How many figures ``seat`` has in each area of the map."""
+    return Counter(p for places in state.seats[seat].units.values() for p in places if board.on_map(p))
+
+
 def _kills(state: GameState, seat: int, m: re.Match) -> float:
     """Kill n enemy units in one battle: the best expected Kills (dice / 6) against n, where an enemy has n units
     (in the area, or at a discount next to it)."""
     n = int(m["n"])
     near = neighbours(state.layout_name)
     stacks = {a for o in range(len(state.seats)) if o != seat
-              for a in board.occupied_areas(state, o) if sum(board.units_in(state, o, a).values()) >= n}
+              for a, count in figures_by_area(state, o).items() if count >= n}
     best = 0.0
     for area in board.occupied_areas(state, seat):
         dice = combat_in(state, seat, area)
@@ -331,12 +337,21 @@ def requirement_progress(state: GameState, seat: int) -> float:
         if reader is not None:
             total += min(0.9, reader(state, seat, None))  # these readers already grow towards the end
             continue
-        for pattern, read in PATTERNS:
-            m = pattern.search(req.text)
-            if m:
-                total += min(0.9, read(state, seat, m)) ** 2  # the last steps count most
-                break
+        found = reader_for(req.text)
+        if found is not None:
+            read, m = found
+            total += min(0.9, read(state, seat, m)) ** 2  # the last steps count most
     return total
+
+
+@functools.lru_cache(maxsize=256)
+def reader_for(text: str) -> tuple[Progress, re.Match] | None:
+    """The first pattern matching a requirement's text, with its match (read once per text)."""
+    for pattern, read in PATTERNS:
+        m = pattern.search(text)
+        if m:
+            return read, m
+    return None
 
 
 def books(state: GameState, seat: int) -> int:

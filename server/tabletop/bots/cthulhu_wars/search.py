@@ -86,7 +86,7 @@ class CwSearchBot:
             f"Searched {info['iterations']} sampled futures (other factions' Elder Signs and the dice drawn at random, "
             f"every faction played on until our next turn) over {info['candidates']} candidates"
         )
-        suggestion = explain(state, seat, ranked, lead, self.weights)
+        suggestion = explain(state, seat, ranked, lead, self.weights, tie=None)  # means of futures, not one-step values
         suggestion.odds.append(
             "mean outcome per candidate: "
             + "; ".join(f"'{ENGINE.notation(a)}' {m:+.1f} over {n}" for a, m, n in info["table"])

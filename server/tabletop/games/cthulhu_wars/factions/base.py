@@ -53,6 +53,7 @@ timing the core calls from the one place where it happens:
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -143,8 +144,15 @@ class Faction:
     rules_by_kind: dict[str, str] = {}
 
     # ---- unit data -----------------------------------------------------------------
+    @functools.cached_property
+    def units_by_name(self) -> dict[str, UnitType]:
+        return {u.name: u for u in self.units}
+
     def unit(self, name: str) -> UnitType:
-        return next(u for u in self.units if u.name == name)
+        try:
+            return self.units_by_name[name]
+        except KeyError:
+            raise KeyError(f"{self.name} has no unit type {name!r}") from None
 
     def cultists(self) -> tuple[str, ...]:
         return tuple(u.name for u in self.units if u.role == "cultist")
