@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tabletop.arena.match import play_match
 from tabletop.bots import RandomBot
 from tabletop.bots.base import Budget
-from tabletop.bots.cthulhu_wars.heuristic import CwHeuristicBot
+from tabletop.bots.cthulhu_wars.heuristic import NOISE, CwHeuristicBot
 from tabletop.bots.cthulhu_wars.information import public_key
 from tabletop.bots.cthulhu_wars.search import CwSearchBot
 from tabletop.bots.game_of_war.heuristic import WarHeuristicBot
@@ -296,7 +296,7 @@ def test_the_heuristics_advice_says_when_it_cannot_tell_the_best_answers_apart()
         legal = CW.legal_actions(state, seat)
         ranked = CwHeuristicBot(7).rank(state, seat, legal) if len(legal) > 1 else []
         if len(ranked) > 1:
-            close = not ranked[0].chance and not ranked[1].chance and ranked[0].value - ranked[1].value <= 0.05
+            close = not ranked[0].chance and not ranked[1].chance and ranked[0].value - ranked[1].value <= NOISE
             if state.pending and state.pending[0].kind == "spellbook" and not tied:
                 words = CwHeuristicBot(7).suggest(CW, state, seat).explanation
                 assert close and "cannot tell" in words
