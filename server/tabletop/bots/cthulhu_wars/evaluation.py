@@ -26,6 +26,7 @@ from tabletop.games.cthulhu_wars import board
 from tabletop.games.cthulhu_wars.state import GameState
 
 from . import knowledge as kn
+from . import win_model
 
 WIN = 400.0
 LOSS = -150.0
@@ -61,6 +62,9 @@ class Weights:
     end_doom: float = 0.5
     #: Power in hand for an Awakening that meets a requirement, as a share of a spellbook.
     awakening_share: float = 0.45
+    #: A certain win by the learned model of who wins (``win_model.py``), in points: the heuristic leaves the model
+    #: out (0); the search adds it (``search.WIN_CHANCE``).
+    win_chance: float = 0.0
 
 
 DEFAULT = Weights()
@@ -224,7 +228,19 @@ def evaluate(state: GameState, seat: int, round_: int | None = None, w: Weights 
     }
     if mine.endgame:
         terms["bringing the end closer"] = round(mine.endgame, 1)
+    if w.win_chance:
+        chance = win_chance(state, seat, mine, rivals)
+        value += w.win_chance * chance
+        terms["chance of winning (learned)"] = round(w.win_chance * chance, 1)
     return Evaluation(value, mine, rival, rival_seat, terms)
+
+
+def win_chance(state: GameState, seat: int, mine: Strength, rivals: list[tuple[Strength, int]]) -> float:
+    """The learned model's chance that ``seat`` wins (``win_model.py``), from every faction's features."""
+    strengths = {seat: mine, **{s: st for st, s in rivals}}
+    scores = [win_model.score(win_model.features(state, s, strengths[s].progress, strengths[s].exposure))
+              for s in range(len(state.seats))]
+    return win_model.win_chances(scores)[seat]
 
 
 def endgame(state: GameState, seat: int, mine: Strength, rivals: list[tuple[Strength, int]], w: Weights = DEFAULT) -> None:

@@ -5,15 +5,17 @@ iteration draws a fresh *determinisation*, a copy of the game in which the other
 Signs are dealt at random from the tokens the seat has not seen and the dice come from the bot's
 own generator, so the real hidden values and the game's real future dice are never read.
 
-1. The heuristic (``heuristic.py``) ranks every legal answer one step ahead; the best few (and any
-   close to the best) are the candidates. A decision where the heuristic's best is far ahead, or
-   that is not one of the seat's main choices (its turn's action, a Ritual, a battle's pre-battle
-   abilities), is left to the heuristic.
+1. The heuristic (``heuristic.py``), judging by the search's evaluation (below), ranks every legal
+   answer one step ahead; the best few (and any close to the best) are the candidates. A decision
+   where the heuristic's best is far ahead, or that is not one of the seat's main choices (its
+   turn's action, a Ritual, a battle's pre-battle abilities), is left to the heuristic.
 2. Each iteration picks a candidate by UCB1, plays it on a new determinisation, and plays the game
    on until the seat's next turn begins or the phase changes, every seat's turn action chosen by a
    light greedy look-ahead (``GreedyPolicy``: the evaluation one step ahead over a few answers, as
    each faction would judge it) and every other decision by the fast policy (``policy.py``); then the
-   position is scored by the evaluation. Dice are thus sampled, enemy replies included.
+   position is scored by the search's evaluation: the heuristic's, plus ``WIN_CHANCE`` points times the
+   chance of winning from there by a model learned from games between heuristic players (``win_model.py``).
+   Dice are thus sampled, enemy replies included.
 3. The heuristic's own value of a candidate counts as ``PRIOR`` samples of its mean, so a few noisy
    futures do not overturn a clear one-step judgement; the candidate with the best mean is played
    (ties: the heuristic's order). The budget is kept: no rollout starts once it is spent (the
@@ -28,6 +30,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from tabletop.core.rng import Rng
@@ -52,6 +55,10 @@ EXPLORATION = 6.0
 PRIOR = 4
 #: Answers the rollouts' greedy look-ahead compares for a turn action.
 GREEDY_WIDTH = 12
+#: What a certain win by the learned model (``win_model.py``) adds to the search's evaluation, in points.
+WIN_CHANCE = 165.0
+#: The search's evaluation: the heuristic's, plus the learned chance of winning.
+WEIGHTS = replace(ev.DEFAULT, win_chance=WIN_CHANCE)
 
 
 class CwSearchBot:
@@ -59,12 +66,14 @@ class CwSearchBot:
 
     def __init__(self, seed: int = 0, seconds: float | None = DEFAULT_SECONDS, iterations: int | None = None,
                  width: int = WIDTH, name: str = "search", timer: Callable[[], float] = time.perf_counter,
-                 weights: ev.Weights = ev.DEFAULT) -> None:
+                 weights: ev.Weights = WEIGHTS) -> None:
         self.rng = Rng(seed * 2654435761 + 3)
         self.weights = weights
         self.timer = timer  # the budget's clock: wall time by default; benchmarks may pass the process's CPU time
         self.heuristic = CwHeuristicBot(seed, weights=weights)
-        self.rollout_policy = GreedyPolicy(Rng(seed * 40503 + 11), weights=weights)
+        # Every seat's moves in the futures are chosen by the hand-made evaluation alone (fast, and how the heuristic
+        # players judge them); where a future ends is judged with the search's full evaluation.
+        self.rollout_policy = GreedyPolicy(Rng(seed * 40503 + 11), weights=replace(weights, win_chance=0.0))
         self.default = Budget(seconds, iterations)
         self.width = width
         self.name = name
