@@ -99,9 +99,10 @@ class Evaluation:
 
 def doom_estimate(state: GameState, seat: int, viewer: int) -> float:
     """Doom with Elder Signs: at their values for the viewer's own, at the bag's mean for anyone else's."""
+    if seat != viewer:
+        return kn.public_doom(state, seat)
     fs = state.seats[seat]
-    signs = sum(fs.elder_signs) if seat == viewer else len(fs.elder_signs) * kn.ELDER_SIGN_MEAN
-    return fs.doom + signs
+    return fs.doom + sum(fs.elder_signs)
 
 
 def doom_worth(state: GameState, seat: int, viewer: int, books: int, w: Weights = DEFAULT) -> float:

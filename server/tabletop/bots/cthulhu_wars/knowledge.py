@@ -354,6 +354,12 @@ def reader_for(text: str) -> tuple[Progress, re.Match] | None:
     return None
 
 
+def public_doom(state: GameState, seat: int) -> float:
+    """Doom with Elder Signs as anyone but their holder sees them: each at the bag's mean."""
+    fs = state.seats[seat]
+    return fs.doom + len(fs.elder_signs) * ELDER_SIGN_MEAN
+
+
 def books(state: GameState, seat: int) -> int:
     """Spellbooks held or owed (a met requirement whose spellbook is still to be chosen counts)."""
     fs = state.seats[seat]

@@ -55,7 +55,7 @@ def features(state: GameState, seat: int, progress: float, exposure: float) -> l
     fac = kn.faction(state, seat)
     books = kn.books(state, seat)
     six = 1.0 if books >= 6 else 0.0
-    doom = fs.doom + len(fs.elder_signs) * kn.ELDER_SIGN_MEAN
+    doom = kn.public_doom(state, seat)
     goo = cultists = others = 0
     for kind, places in fs.units.items():
         on_map = sum(1 for p in places if board.on_map(p))
