@@ -17,25 +17,11 @@ import sys
 from pathlib import Path
 
 from . import __version__
+from .commands import CommandError, open_store
 
 TOKEN_ENV = "TABLETOP_TOKEN"
 VIEW_TOKEN_ENV = "TABLETOP_VIEW_TOKEN"
 MAPS_ENV = "TABLETOP_MAPS"
-
-
-class CommandError(Exception):
-    """A command cannot go on; its message is the one line the user reads."""
-
-
-def open_store(db: str | None, synchronous: str = "NORMAL"):
-    """The store ``--db`` names (a SQLite file or a ``postgresql://`` URL), else ``$TABLETOP_DB``, else the default file."""
-    from .sessions.store import StorageError, default_db_target
-    from .sessions.store import open_store as open_any_store
-
-    try:
-        return open_any_store(db or default_db_target(), synchronous=synchronous.upper())
-    except StorageError as err:
-        raise CommandError(err.message) from None
 
 
 def build(db: str | None, synchronous: str = "NORMAL", json_content: bool = False, output_schemas: bool = False):
@@ -85,16 +71,30 @@ def serve(args: argparse.Namespace) -> None:
         if args.http:
             serve_http(args, mcp, store, sock, token)
         else:
-            mcp.run()
+            serve_stdio(mcp)
     finally:
         store.close()
+
+
+def serve_stdio(mcp) -> None:
+    """The MCP server over stdio, beside the driver of the games' bot seats, until the client closes stdin."""
+    import anyio
+
+    async def run() -> None:
+        async with anyio.create_task_group() as tg:
+            await tg.start(mcp.driver.run)
+            await mcp.run_stdio_async()
+            tg.cancel_scope.cancel()
+
+    anyio.run(run)
 
 
 def serve_http(args: argparse.Namespace, mcp, store, sock: socket.socket, token: str | None) -> None:
     import anyio
     import uvicorn
 
-    from .app.http import MCP_PATH, WATCH_PATH, http_app
+    from .app.http import MCP_PATH, http_app
+    from .watch import WATCH_PATH
 
     # On a shared (PostgreSQL) store the server is one of a fleet: no MCP session may live in one process,
     # so that a load balancer can send each request to any of them.
@@ -104,6 +104,7 @@ def serve_http(args: argparse.Namespace, mcp, store, sock: socket.socket, token:
 
     async def run() -> None:
         async with anyio.create_task_group() as tg:
+            await tg.start(mcp.driver.run)
             tg.start_soon(server.serve, [sock])
             while not server.started:
                 await anyio.sleep(0.02)

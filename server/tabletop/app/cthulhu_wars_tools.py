@@ -16,7 +16,8 @@ from ..games.cthulhu_wars.maps import AdjacentAreas, list_adjacent as adjacent_a
 from ..games.cthulhu_wars.notation import match_faction
 from ..games.cthulhu_wars.phases import projected_gather
 from ..games.cthulhu_wars.power import GatherPowerResult, PowerSources, gather_power as gather
-from ..sessions.manager import GameSessions, LiveGame
+from ..sessions.live import LiveGame
+from ..sessions.manager import GameSessions
 from .game_tools import READ_ONLY
 from .replies import refusals_as_tool_errors, reply
 

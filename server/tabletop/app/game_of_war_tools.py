@@ -11,7 +11,8 @@ from pydantic import Field
 from ..core.errors import BadOptions
 from ..games.game_of_war import ENGINE as GAME_OF_WAR
 from ..games.game_of_war.analysis import CombatPreview, NetworkStatus
-from ..sessions.manager import GameSessions, LiveGame
+from ..sessions.live import LiveGame
+from ..sessions.manager import GameSessions
 from .game_tools import READ_ONLY, GameId
 from .replies import refusals_as_tool_errors, reply
 

@@ -7,14 +7,17 @@ from typing import Annotated, Any
 import anyio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.types import CallToolResult, ToolAnnotations
-from pydantic import Field
+from pydantic import Field, WithJsonSchema
 
 from .. import __version__
+from ..bots.registry import BOTS
 from ..core.errors import BadOptions, MalformedMove
 from ..core.game import JsonObject
 from ..core.text import clip
-from ..sessions.manager import GameSessions, LiveGame, Played
-from ..sessions.table import as_seen_by
+from ..seats.driver import BotDriver
+from ..seats.spec import MAX_NAME, read_players
+from ..sessions.live import LiveGame, Played
+from ..sessions.manager import GameSessions
 from .models import (
     Detail,
     GameInfo,
@@ -48,6 +51,12 @@ HISTORY_PAGE, HISTORY_MAX = 20, 200
 
 GameId = Annotated[str, Field(description="The game's id.")]
 SeatTokenArg = Annotated[str, Field(description="Your seat's token.")]
+#: A player of new_game: a name, or an object (a bot seat; read and checked by ``seats.spec``). One JSON type list
+#: rather than anyOf, which several clients reject in input schemas.
+Player = Annotated[
+    str | JsonObject,
+    WithJsonSchema({"type": ["string", "object"], "maxLength": MAX_NAME}),
+]
 OptionalToken = Annotated[
     str | None,
     Field(description="Your token (omit: public view)."),
@@ -57,7 +66,7 @@ DetailArg = Annotated[Detail, Field(description="full: all details.")]
 
 def seats_of(live: LiveGame) -> list[SeatInfo]:
     roles = live.engine.seat_roles(live.state)
-    return [SeatInfo(seat=i, name=n, role=roles[i]) for i, n in enumerate(live.record.seat_names)]
+    return [SeatInfo(seat=i, name=n, role=roles[i], bot=live.record.bots.get(i)) for i, n in enumerate(live.record.seat_names)]
 
 
 def state_of(sessions: GameSessions, live: LiveGame, seat: int | None, detail: Detail = "full") -> GameState:
@@ -112,11 +121,13 @@ def one_of_the_move_arguments(move: str | None, moves: list[str] | None, actions
     return given[0]
 
 
-def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
+def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDriver) -> None:
     @mcp.tool(title="Ping", annotations=READ_ONLY)
     async def ping() -> Annotated[CallToolResult, Pong]:
         """Health check: the server's name and version."""
-        return reply(Pong(server="tabletop-mcp", version=__version__), f"pong: tabletop-mcp {__version__}")
+        stats = driver.stats
+        pong = Pong(server="tabletop-mcp", version=__version__, bot_decisions=stats.decisions, bot_wasted=stats.wasted)
+        return reply(pong, f"pong: tabletop-mcp {__version__}")
 
     @mcp.tool(title="List games", annotations=READ_ONLY)
     async def list_games(
@@ -134,6 +145,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
                 notation=e.notation_help,
                 rules_uri=f"rules://{e.name}",
                 options_schema=e.options_model.model_json_schema() if detail == "full" else None,
+                bots=BOTS.get(e.name, {}),
             )
             for e in sessions.engines.values()
         ]
@@ -144,9 +156,10 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         lines = []
         for e in sessions.engines.values():
             options = ", ".join(e.options_model.model_fields)
+            bots = ", ".join(f"bot:{b}" for b in BOTS.get(e.name, {}))
             lines.append(
                 f"- {e.name}: {e.title}, {e.min_seats}-{e.max_seats} seats. {e.summary} Options: {options} "
-                f"(rules://{e.name}/rulings). Moves: {e.notation_help}"
+                f"(rules://{e.name}/rulings). Bots the server plays (as players): {bots}. Moves: {e.notation_help}"
             )
         lines += [f"- recent: {g.game_id} ({', '.join(g.seats)}), {g.moves} moves" for g in stored]
         return reply(GamesList(games=games, recent=stored), "Games:\n" + "\n".join(lines))
@@ -157,8 +170,11 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         game: Annotated[str, Field(description="e.g. 'cthulhu-dice' (see list_games).")],
         seats: Annotated[int | None, Field(ge=1, le=10, description="How many seats (default 2).")] = None,
         players: Annotated[
-            list[Annotated[str, Field(min_length=1, max_length=40)]] | None,
-            Field(max_length=10, description="Or the players' names in seat order."),
+            list[Player] | None,
+            Field(
+                max_length=10,
+                description="Or players in seat order: names or bots ('bot:random', {name, bot, seconds}).",
+            ),
         ] = None,
         options: Annotated[
             JsonObject | None, Field(description="Rulings and variants (see list_games).")
@@ -172,11 +188,12 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             ),
         ] = None,
     ) -> Annotated[CallToolResult, NewGameResult]:
-        """Start a game: its id and a secret token per seat (give each only its own), plus a referee's if chance is table."""
+        """Start a game: its id and a secret token per seat (give each only its own; bots get none), plus a referee's
+        if chance is table."""
         if seats is not None and players is not None:
             raise BadOptions("Give either `seats` (a count) or `players` (names), not both")
-        live, tokens = sessions.create(game, options, players if players is not None else (seats or 2), seed)
-        seat_list = [SeatToken(**s.model_dump(), token=t) for s, t in zip(seats_of(live), tokens)]
+        live, tokens = seat_players(sessions, driver, game, options, players, seats, seed)
+        seat_list = [SeatToken(**s.model_dump(), token=None if s.bot else t) for s, t in zip(seats_of(live), tokens)]
         if len(tokens) > len(seat_list):  # a table game's referee: acts for any seat, enters dice and draws
             seat_list.append(SeatToken(seat=-1, name="referee", role="referee", token=tokens[-1]))
         result = NewGameResult(
@@ -187,9 +204,11 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             options=live.record.options,
             to_move=live.to_move(),
         )
-        held = "; ".join(f"{live.seat_label(s.seat) if s.seat >= 0 else 'referee'}: {s.token}" for s in seat_list)
+        held = "; ".join(f"{live.seat_label(s.seat) if s.seat >= 0 else 'referee'}: {s.token}" for s in seat_list if s.token)
+        bots = [live.seat_label(s.seat) for s in seat_list if s.bot]
+        played = f" The server plays {', '.join(bots)} by itself." if bots else ""
         text = (
-            f"Started {live.engine.title} as {live.id}. Secret seat tokens (give each player only its own): {held}.\n"
+            f"Started {live.engine.title} as {live.id}. Secret seat tokens (give each player only its own): {held}.{played}\n"
             f"{live.engine.describe(live.state, None)}\n{awaiting(live)}"
         )
         return reply(result, text)
@@ -282,19 +301,9 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         live = sessions.get(game_id)
         seat = sessions.optional_seat(live, token)
         over = live.engine.outcome(live.state) is not None
-        if live.engine.secret_phase(live.state):
-            # nobody learns how many secret moves the others made: the viewer's moves, numbered among themselves
-            visible = sessions.visible_moves(live, seat)
-            numbered = list(enumerate(visible[after : after + limit], start=after + 1))
-            total, hidden = len(visible), None
-        else:
-            page = sessions.store.moves(live.id, after, limit)
-            shown = [m for m in page if live.engine.move_visible(live.state, m.seat, seat)]
-            numbered = [(m.ply, m) for m in shown]
-            total, hidden = live.ply, len(page) - len(shown)
-        last = numbered[-1][0] if numbered else after
         told = over or sessions.is_referee(live, token)  # a secret table entry is told to all once the game is over
-        numbered = [(n, as_seen_by(m, seat, told)) for n, m in numbered]
+        page = sessions.log_page(live, seat, after, limit, told)
+        numbered, total, hidden, last = page.moves, page.total, page.hidden, page.last
         result = History(
             game_id=live.id,
             game=live.engine.name,
@@ -311,7 +320,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
                 for n, m in numbered
             ],
             hidden=hidden,
-            next_cursor=last if last < total else None,
+            next_cursor=page.next_cursor,
             seed=live.record.seed if over else None,
         )
         lines = [f"{n}. {live.seat_label(m.seat)}: {m.notation}" + (f" — {' '.join(m.events)}" if m.events else "") for n, m in numbered]
@@ -358,6 +367,22 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         else:
             text = f"Still not your turn: {awaiting(live)} Call wait_for_turn again."
         return reply(result, text)
+
+
+def seat_players(sessions: GameSessions, driver: BotDriver, game: str, options: dict[str, Any] | None,
+                 players: list[str | dict[str, Any]] | None, seats: int | None, seed: int | None) -> tuple[LiveGame, list[str]]:
+    """Make the game: its seats by count, or the players named, bots among them (played by ``driver``)."""
+    if players is None:
+        return sessions.create(game, options, seats or 2, seed)
+    engine = sessions.engine(game)
+    seating = read_players(engine.name, engine.title, players)
+    if seating.bots and not driver.running:
+        raise BadOptions("This server is not playing bot seats now (its bot driver is not running); seat people or "
+                         "agents only, or run the server with `tabletop serve`", rule=f"{engine.name}/setup")
+    live, tokens = sessions.create(game, options, seating.names, seed, bots=seating.bots)
+    if seating.bots:
+        driver.drive(live.id)
+    return live, tokens
 
 
 async def wait_with_progress(sessions: GameSessions, game_id: str, token: str, timeout: float, ctx: Context):

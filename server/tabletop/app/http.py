@@ -10,8 +10,9 @@ from mcp.server.transport_security import TransportSecurityMiddleware, Transport
 from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ..watch import WATCH_PATH
+
 MCP_PATH = "/mcp"
-WATCH_PATH = "/watch"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 

@@ -16,6 +16,8 @@ class Pong(BaseModel):
     ok: bool = True
     server: str
     version: str
+    bot_decisions: int = Field(0, description="Bot seats' decisions this server process has played.")
+    bot_wasted: int = Field(0, description="Bot decisions it thought out but did not play (the game moved on first).")
 
 
 class GameInfo(BaseModel):
@@ -27,6 +29,7 @@ class GameInfo(BaseModel):
     notation: str = Field(description="How moves are written.")
     rules_uri: str = Field(description="The full rules reference (an MCP resource).")
     options_schema: JsonObject | None = Field(description="JSON Schema of new_game's `options` (with detail=full).")
+    bots: dict[str, str] = Field(description="Bots the server can seat (players: 'bot:NAME'), with what each is.")
 
 
 class StoredGame(BaseModel):
@@ -46,10 +49,14 @@ class SeatInfo(BaseModel):
     seat: int = Field(description="0-based seat number.")
     name: str
     role: str = Field(description="What the seat plays (a side or faction), or 'seat N'.")
+    bot: str | None = Field(None, description="The bot the server plays this seat with; null for a person or an agent.")
 
 
 class SeatToken(SeatInfo):
-    token: str = Field(description="Secret: whoever holds it acts for this seat. Hand each player only their own.")
+    token: str | None = Field(
+        description="Secret: whoever holds it acts for this seat. Hand each player only their own. Null for a bot "
+        "seat: the server holds it and plays the seat itself."
+    )
 
 
 class NewGameResult(BaseModel):

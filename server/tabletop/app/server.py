@@ -10,6 +10,7 @@ from mcp.types import CallToolResult, TextContent
 from mcp.types import Tool as MCPTool
 
 from .. import __version__
+from ..seats.driver import BotDriver
 from ..sessions.manager import GameSessions
 from .bot_tools import register_bot_tools
 from .completions import register_completions
@@ -50,6 +51,8 @@ class TabletopServer(MCPServer):
         self.json_content = json_content
         self.output_schemas = output_schemas
         self.sessions: GameSessions | None = None
+        #: Plays the bot seats of every unfinished game; whoever serves this server runs it (``driver.run()``).
+        self.driver: BotDriver | None = None
 
     async def list_tools(self) -> list[MCPTool]:
         return [
@@ -85,7 +88,8 @@ def build_server(sessions: GameSessions, json_content: bool = False, output_sche
         output_schemas=output_schemas,
     )
     mcp.sessions = sessions  # for the watching site beside /mcp (app/http.py)
-    register_game_tools(mcp, sessions)
+    mcp.driver = BotDriver(sessions)
+    register_game_tools(mcp, sessions, mcp.driver)
     register_dice_tools(mcp, sessions)
     register_dice_advice_tools(mcp, sessions)
     register_cthulhu_wars_tools(mcp, sessions)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..core.game import ChancePreview, LegalMoves
 from ..core.text import MOVES_BUDGET, bounded_lines, factor
-from ..sessions.manager import LiveGame, Played
+from ..sessions.live import LiveGame, Played
 from .models import Detail, MoveGroupOut
 
 #: The most characters of events one answer repeats before pointing to history.
@@ -78,7 +78,7 @@ def awaiting(live: LiveGame) -> str:
     if live.pending is not None:
         who = live.seat_label(live.pending.seat)
         return f"Waiting for the table ({who}'s move): {live.pending.request.text} (the referee enters it: 'enter ...')."
-    waiting = [live.seat_label(s) for s in live.to_move()]
+    waiting = [live.seat_label(s) + (", thinking" if s in live.record.bots else "") for s in live.to_move()]
     return f"Waiting for {', '.join(waiting)}." if waiting else "Nobody is to move."
 
 

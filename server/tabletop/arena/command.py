@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..commands import CommandError, open_store
+
 TOKEN_ENV = "TABLETOP_TOKEN"
 
 
@@ -63,7 +65,6 @@ def tournament_spec(args: argparse.Namespace):
 def run_arena(args: argparse.Namespace) -> None:
     import anyio
 
-    from ..cli import CommandError, open_store
     from ..sessions.store import default_db_target
     from .report import as_json, as_markdown, report
     from .runner import run
@@ -101,7 +102,6 @@ def run_arena(args: argparse.Namespace) -> None:
 
 
 def run_replay(args: argparse.Namespace) -> None:
-    from ..cli import CommandError, open_store
     from .replay import replay_lines
 
     store = open_store(args.db)

@@ -19,7 +19,7 @@ counted). When one is reached, ``on_limit`` says what happens: ``random`` plays 
 
 Failures of the service or the network (timeouts, connection errors, 5xx, rate limits, unreadable answers) are
 retried (``limits.retries`` times, backing off) and counted as ``service_errors``, never as the model's play; if they
-persist the game is abandoned (:class:`~tabletop.arena.players.ServiceFailed`) and not counted for anyone.
+persist the game is abandoned (:class:`~tabletop.arena.seat_stats.ServiceFailed`) and not counted for anyone.
 Token usage from every answer is added to the seat's statistics.
 """
 
@@ -36,7 +36,7 @@ import anyio
 from mcp import Client
 
 from ..core.rng import Rng
-from .players import SeatLost, SeatStats, ServiceFailed
+from .seat_stats import SeatLost, SeatStats, ServiceFailed
 from .server import Endpoint, connect
 from .spec import Limits, PlayerSpec
 

@@ -9,7 +9,7 @@ token, and nothing else: it reaches the server through an MCP client (or a progr
   machine). It plays until the game ends; its output goes to a log file of the tournament.
 - ``openai:MODEL`` and ``anthropic:MODEL``: see :mod:`tabletop.arena.model_player`.
 
-Each returns a :class:`SeatStats` of what it did.
+Each counts what it did in a :class:`~tabletop.arena.seat_stats.SeatStats`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import hashlib
 import os
 import shlex
 import time
-from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,45 +25,14 @@ import anyio
 
 from ..bots.registry import make_bot
 from .mcp_player import McpSeat
+from .model_player import play_model
+from .seat_stats import SeatStats
 from .server import Endpoint, connect
 from .spec import Limits, PlayerSpec
 
 
 #: How long a program may take to notice the end of its game and exit before it is terminated.
 GRACE_SECONDS = 10.0
-
-
-@dataclass
-class SeatStats:
-    """What one player did in one game (the report sums these per player)."""
-
-    decisions: int = 0  # moves it chose and the server accepted
-    illegal: int = 0  # moves the server refused (malformed arguments included)
-    limits_hit: int = 0  # decisions on which a per-turn limit was reached
-    forfeits: int = 0  # decisions the arena made for it (a random legal move) after a limit
-    fallbacks: int = 0  # bots: decisions where the position could not be rebuilt nor advice had (first legal move played)
-    advised: int = 0  # bots: decisions taken from the server's suggest_move (the log could not be rebuilt)
-    tool_calls: int = 0
-    service_errors: int = 0  # failures of the model service or network (retried; never counted as play)
-    input_tokens: int = 0
-    output_tokens: int = 0
-    seconds: float = 0.0  # time spent deciding
-
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-class SeatLost(Exception):
-    """The player loses the game (a limit was hit and the tournament says so)."""
-
-    def __init__(self, seat: int, reason: str) -> None:
-        super().__init__(reason)
-        self.seat = seat
-        self.reason = reason
-
-
-class ServiceFailed(Exception):
-    """The model service kept failing after every retry: the game is abandoned, not counted against the model."""
 
 
 def bot_seed(tournament_id: str, slot: int, seat: int) -> int:
@@ -129,9 +97,7 @@ async def play_seat(endpoint: Endpoint, game: str, player: PlayerSpec, game_id: 
     elif player.kind == "cmd":
         await play_command(endpoint, player, game_id, seat, token, logs / f"{game_id}-seat{seat}.log", stats)
     else:
-        from .model_player import play_model
-
         await play_model(endpoint, player, game_id, seat, token, seed, limits, legal_moves, stats)
 
 
-__all__ = ["SeatLost", "SeatStats", "ServiceFailed", "bot_seed", "play_seat"]
+__all__ = ["bot_seed", "play_seat"]

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ..games import ENGINES
-from ..sessions.manager import replay_move
+from ..sessions.chance import replay_move
 from ..sessions.store import Store
 
 

@@ -21,7 +21,8 @@ from typing import Any
 import anyio
 
 from ..sessions.store import IdTaken, Store, TournamentGame, TournamentRecord, now
-from .players import SeatLost, SeatStats, ServiceFailed, bot_seed, play_seat
+from .players import bot_seed, play_seat
+from .seat_stats import SeatLost, SeatStats, ServiceFailed
 from .server import Endpoint, connect
 from .spec import TournamentSpec, schedule
 
@@ -105,7 +106,7 @@ async def play_slot(store: Store, spec: TournamentSpec, endpoint: Endpoint, slot
     """Create the slot's game, play it to its end (or a limit) and record the result."""
     carried = {k: v for k, v in (slot.outcome or {}).items() if k == "abandoned_games"}
     async with connect(endpoint) as arena:
-        made = await arena.call_tool("new_game", {"game": spec.game, "players": [p[:40] for p in slot.players],
+        made = await arena.call_tool("new_game", {"game": spec.game, "players": [{"name": p[:40]} for p in slot.players],
                                                   "options": spec.options})
         if made.is_error:
             played = Played("abandoned", {**carried, "error": made.content[0].text})

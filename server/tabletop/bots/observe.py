@@ -4,9 +4,11 @@ A bot playing through a client that holds only its seat's token never sees the g
 or its seed. It sees the move log (every move it may see, each with what it caused, as ``history``
 returns them) and its own view. The rules engines are deterministic given the chance results, and
 every chance result a seat may know is in the log: dice are printed as they are rolled ("rolls 3
-dice [6, 2, 4]", "rolls 4", "rolled 5", "The die shows 4"), an Elder Sign drawn by anyone is logged
-without its value ("draws an Elder Sign (hidden)") and the values come out when their owner reveals
-them ("reveals Elder Signs [1, 3]"); the seat knows its own unrevealed ones from its view.
+dice [6, 2, 4]", "rolls 4", "rolled 5", "The die shows 4"; Cthulhu Dice: "Ann rolled: library clue,
+tomb tentacle", the dice drawn from the bag being those after the clue dice already in hand), an
+Elder Sign drawn by anyone is logged without its value ("draws an Elder Sign (hidden)") and the
+values come out when their owner reveals them ("reveals Elder Signs [1, 3]"); the seat knows its own
+unrevealed ones from its view.
 
 :func:`rebuild` replays the log from a new game with a :class:`ScriptedRng`, a generator that
 gives back exactly those results in order. Elder Signs whose values the seat cannot know (other
@@ -14,7 +16,8 @@ factions' unrevealed ones) get placeholder values from what is left in the bag: 
 is one consistent with everything the seat knows, a determinisation, and bots always determinise
 hidden parts afresh anyway. :func:`rebuild` returns None when the log cannot be replayed this way
 (a chance result printed in a form it does not read); callers then check the rebuilt view against
-the server's and fall back to something safe.
+the server's and fall back to something safe. An :class:`Observer` keeps a seat's rebuilt game between
+its decisions and replays only the moves made since.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ _LIST = r"\[([\d,\s]*)\]"
 _DICE = re.compile(rf"\brolls(?: \d+ dice)? {_LIST}|\b(?:rolls|rolled|die shows) (\d+)")
 _REVEAL = re.compile(rf"^(\S+) reveals Elder Signs {_LIST}")
 _DRAW = re.compile(r"^(\S+) draws an Elder Sign")
+_ROLLED = re.compile(r" rolled: (.+?)\. Stash ")  # Cthulhu Dice: "<name> rolled: library clue, tomb tentacle. Stash 1, ..."
 
 
 @dataclass
@@ -78,6 +82,34 @@ class ScriptedRng(Rng):
         self.script.failed = True
         return super().next_u64()
 
+    def pick(self, weights: Any, what: str, secret: bool = False) -> str:
+        """A logged die face (Cthulhu Dice), when the script holds one next; else a draw through :meth:`below`."""
+        queue = self.script.queue
+        if not queue or queue[0][0] != "pick":
+            return super().pick(weights, what, secret)
+        value = queue.pop(0)[1]
+        self.draws += 1
+        if weights.get(value, 0) <= 0:
+            self.script.failed = True
+        return value
+
+    def draw(self, counts: Any, count: int, what: str) -> list[str]:
+        """Logged dice drawn from a bag (Cthulhu Dice), when the script holds them next; else drawn through below()."""
+        queue = self.script.queue
+        if not queue or queue[0][0] != "draw":
+            return super().draw(counts, count, what)
+        drawn, rest = queue[0][1][:count], queue[0][1][count:]
+        queue[0] = ("draw", rest)
+        if not rest:
+            queue.pop(0)
+        self.draws += 1
+        left = dict(counts)
+        for item in drawn:
+            left[item] = left.get(item, 0) - 1
+        if len(drawn) != count or min(left.values(), default=0) < 0:
+            self.script.failed = True
+        return drawn
+
     def below(self, n: int) -> int:
         self.draws += 1
         script = self.script
@@ -100,10 +132,18 @@ class ScriptedRng(Rng):
         return index
 
 
-def chance_of(events: list[str]) -> list[tuple[str, Any]]:
-    """The chance results a move's events show, in the order they happened."""
+def chance_of(events: list[str], before: Any = None) -> list[tuple[str, Any]]:
+    """The chance results a move's events show, in the order they happened (``before``: the state the move was
+    played in, which says how many of Cthulhu Dice's rolled dice were clue dice already in hand)."""
     out: list[tuple[str, Any]] = []
     for line in events:
+        rolled = _ROLLED.search(line)
+        if rolled:
+            dice = [d.split(" ", 1) for d in rolled.group(1).split(", ")]
+            in_hand = sum(getattr(before, "clues", ()))
+            drawn = [kind for kind, _ in dice[in_hand:]]
+            out.extend(([("draw", drawn)] if drawn else []) + [("pick", face.replace(" ", "_")) for _, face in dice])
+            continue
         draw = _DRAW.match(line)
         if draw:
             out.append(("sign", draw.group(1)))
@@ -146,8 +186,16 @@ def rebuild(engine: Engine, options: Any, seats: int, log: list[LoggedMove], sea
             script.signs.setdefault(factions[seat], [])
             script.signs[factions[seat]] = script.signs[factions[seat]] + list(own_signs or [])
         state = engine.with_generator(state, ScriptedRng(script))
+        return replayed(engine, state, script, log)
+    except (GameError, KeyError, ValueError, IndexError):
+        return None
+
+
+def replayed(engine: Engine, state: Any, script: Script, log: list[LoggedMove]) -> Any | None:
+    """``state`` (drawing from ``script``) after the moves of ``log``, or None where a move does not replay exactly."""
+    try:
         for move in log:
-            script.queue = chance_of(move.events)
+            script.queue = chance_of(move.events, state)
             action = engine.read_move(move.action, state, move.seat)
             state, events = engine.apply(state, move.seat, action)
             if script.failed or script.queue or not same_events(events, move.events):
@@ -155,6 +203,38 @@ def rebuild(engine: Engine, options: Any, seats: int, log: list[LoggedMove], sea
     except (GameError, KeyError, ValueError, IndexError):
         return None
     return state
+
+
+class Observer:
+    """One seat's rebuilt game, kept between its decisions: the moves logged since are replayed onto it, and it is
+    rebuilt from the start only when what it assumed may have changed (a move shown now that was hidden before, an
+    Elder Sign drawn or revealed: placeholders may now be known) or when it stops matching the log."""
+
+    def __init__(self, engine: Engine, options: Any, seats: int, seat: int, names: list[str] | None = None) -> None:
+        self.engine, self.options, self.seats, self.seat, self.names = engine, options, seats, seat, names
+        self.log: list[LoggedMove] = []
+        self.signs: list[int] | None = None
+        self.state: Any = None
+        self.script: Script | None = None
+        self.rebuilds = 0
+
+    def update(self, log: list[LoggedMove], own_signs: list[int] | None = None) -> Any | None:
+        """The state after ``log`` (see :func:`rebuild`), or None."""
+        known = len(self.log)
+        extends = self.state is not None and log[:known] == self.log and own_signs == self.signs
+        new = log[known:] if extends else log
+        if extends and not any(_DRAW.match(line) or _REVEAL.match(line) for m in new for line in m.events):
+            state = replayed(self.engine, self.state, self.script, new)
+        else:
+            state = self.rebuild(log, own_signs)
+        self.state, self.log, self.signs = state, list(log) if state is not None else [], own_signs
+        return state
+
+    def rebuild(self, log: list[LoggedMove], own_signs: list[int] | None) -> Any | None:
+        self.rebuilds += 1
+        state = rebuild(self.engine, self.options, self.seats, log, self.seat, own_signs, self.names)
+        self.script = None if state is None else self.engine.generator(state).script
+        return state
 
 
 def opening(engine: Engine, options: Any, seats: int, names: list[str] | None, first: int | None) -> Any:
@@ -171,4 +251,4 @@ def same_events(replayed: list[str], logged: list[str]) -> bool:
     return replayed == logged
 
 
-__all__ = ["LoggedMove", "ScriptedRng", "Script", "chance_of", "rebuild", "reveals_of"]
+__all__ = ["LoggedMove", "Observer", "ScriptedRng", "Script", "chance_of", "rebuild", "reveals_of"]

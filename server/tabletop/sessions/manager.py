@@ -20,21 +20,23 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import anyio
 import anyio.lowlevel
-from pydantic import BaseModel
 
-from ..core.chance import NeedChance, TableAnswers, is_undo, read_entry
 from ..core.errors import BadOptions, GameError, GameOver, IllegalMove, MalformedMove, NotYourTurn
-from ..core.game import ChancePreview, Engine, LegalMoves
-from ..core.rng import answered_by, fresh_seed
+from ..core.game import Engine
+from ..core.rng import fresh_seed
 from ..core.text import clip
 from ..games import ENGINES
-from .store import GameRecord, IdTaken, MoveRecord, PlyTaken, StorageError, Store, now
-from .table import Table, apply_logged, entry_events, entry_moves, new_table_game, table_rule
+from .chance import Step
+from .errors import BadToken, MoveConflict, UnknownGame, UnreadableGame
+from .limits import MAX_ID, MAX_MOVE_TEXT, MAX_SEQUENCE, Move, as_sequence, within_limits
+from .live import LiveGame, Played, chance_source
+from .storage import BotSeatRecord, GameRecord, IdTaken, MoveRecord, PlyTaken, StorageError, Store, now
+from .table import as_seen_by, table_rule
 from .tokens import hash_token, new_token, seat_of
 
 #: How often a waiting client re-reads the database for moves made by other processes (seconds), where
@@ -44,76 +46,9 @@ CROSS_PROCESS_POLL = 0.5
 ID_TRIES = 8
 #: Games kept in memory; the least recently used beyond this are dropped and reloaded from the log on demand.
 MAX_LIVE_GAMES = 512
-#: The longest game id or seat token looked up (longer ones are refused unread).
-MAX_ID = 100
-#: The most moves one apply_move may play as a sequence.
-MAX_SEQUENCE = 50
-#: The longest move accepted, in characters of notation (objects: of their JSON); longer ones are refused unread.
-MAX_MOVE_TEXT = 200
 
-#: A move as a caller gives it: notation, or the object legal_moves shows.
-Move = str | dict[str, Any]
-
-
-class UnknownGame(GameError):
-    kind = "unknown_game"
-
-
-class BadToken(GameError):
-    kind = "bad_token"
-
-
-class MoveConflict(GameError):
-    kind = "conflict"
-
-
-class UnreadableGame(GameError):
-    """A stored game this version cannot rebuild (its options or log follow rules that have changed)."""
-
-    kind = "unreadable_game"
-
-
-@dataclass(eq=False)
-class LiveGame:
-    """One game in memory: its record, rules, current state and how many moves it has."""
-
-    record: GameRecord
-    engine: Engine
-    options: BaseModel
-    state: Any
-    ply: int = 0
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    #: Chance from a real table (option chance: table): what the log says beyond the state (sessions/table.py).
-    table: Table | None = None
-
-    @property
-    def id(self) -> str:
-        return self.record.id
-
-    @property
-    def pending(self):
-        """The move waiting for the table's dice or draw, if any."""
-        return self.table.pending if self.table is not None else None
-
-    def to_move(self) -> list[int]:
-        """Seats whose decision the game awaits (none while the table's chance is awaited)."""
-        return [] if self.pending is not None else self.engine.to_move(self.state)
-
-    def legal_moves(self, seat: int, focus: str | None = None) -> LegalMoves:
-        """The seat's legal moves; while the table's chance is awaited, the entries that would answer it."""
-        if self.pending is not None:
-            return entry_moves(self.pending.request, self.engine.name, self.seat_label(self.pending.seat))
-        return self.engine.legal_moves(self.state, seat, focus)
-
-    def fresh_state(self) -> Any:
-        return self.engine.new_game(self.options, len(self.record.seat_names), self.record.seed, self.record.seat_names)
-
-    def seat_label(self, seat: int) -> str:
-        """What texts call a seat: the player's name with what it plays ("Ann (North)"), else either alone."""
-        name, role, default = self.record.seat_names[seat], self.engine.seat_roles(self.state)[seat], f"seat {seat}"
-        if name == default:
-            return role
-        return name if role in (default, name) else f"{name} ({role})"
+#: Names other modules and tests read from here (they live in the lower modules named).
+__all__ = ["BadToken", "GameSessions", "LiveGame", "MAX_MOVE_TEXT", "MAX_SEQUENCE", "MoveConflict", "Played", "UnknownGame"]
 
 
 class Waiting:
@@ -137,49 +72,17 @@ def wake(event: anyio.Event, loop: anyio.lowlevel.EventLoopToken) -> None:
 
 
 @dataclass(frozen=True)
-class Step:
-    """One move of a played sequence: its number in the log, notation, object and what it caused."""
+class LogPage:
+    """Moves of the log as one viewer may see them, numbered as it counts them."""
 
-    ply: int
-    notation: str
-    action: dict[str, Any]
-    events: list[str]
-
-
-@dataclass(frozen=True)
-class Played:
-    """A sequence of moves that was accepted as one (or, on a dry run, would be).
-
-    A dry run that ends with a move involving chance carries ``chance`` (a preview of what it could
-    do) instead of that move's result: its events are empty and ``state_after`` is the position
-    before it.
-    """
-
-    game: LiveGame
-    seat: int
-    steps: list[Step]
-    dry_run: bool
-    state_after: Any
-    chance: ChancePreview | None = None
-    #: The move numbers the seat is shown: the log's, except during a secret phase (see Engine.secret_phase),
-    #: when the seat's moves are numbered among the moves it may see.
-    shown: list[int] = field(default_factory=list)
-    #: A retry of moves this seat had already played (nothing was played again).
-    already: bool = False
-    #: What the table must enter next (a table game whose last move awaits dice or a draw).
-    pending: str | None = None
+    moves: list[tuple[int, MoveRecord]]
+    total: int  # moves the viewer may know were played
+    hidden: int | None  # moves of this page still secret from the viewer; None: a secret phase, count untold
+    last: int  # the number of the page's last move (``after`` when it is empty)
 
     @property
-    def notation(self) -> str:
-        return "; ".join(s.notation for s in self.steps)
-
-    @property
-    def events(self) -> list[str]:
-        return [e for s in self.steps for e in s.events]
-
-    @property
-    def ply(self) -> int:
-        return self.steps[-1].ply
+    def next_cursor(self) -> int | None:
+        return self.last if self.last < self.total else None
 
 
 @dataclass(frozen=True)
@@ -214,9 +117,14 @@ class GameSessions:
         return engine
 
     def create(
-        self, game: str, options: dict[str, Any] | None, seats: int | list[str], seed: int | None = None
+        self, game: str, options: dict[str, Any] | None, seats: int | list[str], seed: int | None = None,
+        bots: dict[int, tuple[str, float]] | None = None,
     ) -> tuple[LiveGame, list[str]]:
-        """Start a game; returns it and one secret token per seat (shown once, stored hashed)."""
+        """Start a game; returns it and one secret token per seat (shown once, stored hashed).
+
+        ``bots``: seats the server plays itself, as ``{seat: (bot, seconds a decision)}``; their tokens are stored
+        with the game, in the same transaction, for the bot seats' driver (``seats/``) to play them.
+        """
         engine = self.engine(game)
         names = [f"seat {i}" for i in range(seats)] if isinstance(seats, int) else [n.strip() for n in seats]
         if not engine.min_seats <= len(names) <= engine.max_seats:
@@ -227,9 +135,9 @@ class GameSessions:
         parsed = engine.read_options(options)
         chosen = seed is not None
         seed = fresh_seed() if seed is None else seed
-        table = getattr(parsed, "chance", "server") == "table"
-        state = self._table_setup(engine, parsed, names, seed) if table else engine.new_game(parsed, len(names), seed, names)
-        tokens = [new_token() for _ in range(len(names) + table)]  # a table game's last token is the referee's
+        chance = chance_source(parsed)
+        state = chance.new_state(engine, parsed, names, seed)
+        tokens = [new_token() for _ in range(len(names) + chance.has_referee)]  # a referee's token comes last
         record = GameRecord(
             id=f"{engine.name}-{secrets.token_hex(4)}",
             game=engine.name,
@@ -239,30 +147,21 @@ class GameSessions:
             token_hashes=[hash_token(t) for t in tokens],
             created_at=now(),
             seed_chosen=chosen,
+            bots={seat: bot for seat, (bot, _) in (bots or {}).items()},
         )
+        held = [BotSeatRecord(seat, bot, seconds, tokens[seat]) for seat, (bot, seconds) in sorted((bots or {}).items())]
         for _ in range(ID_TRIES):
             try:
-                self.store.create_game(record)
+                self.store.create_game(record, held)
                 break
             except IdTaken:  # another game has this id (ids are random; a fleet makes many): draw another
                 record = replace(record, id=f"{engine.name}-{secrets.token_hex(4)}")
         else:
             raise StorageError(f"No free game id was found in {ID_TRIES} tries; nothing was changed, try again")
-        live = LiveGame(record=record, engine=engine, options=parsed, state=state, table=Table() if table else None)
+        live = LiveGame(record=record, engine=engine, options=parsed, state=state, chance=chance)
         with self._load_lock:
             self._keep(live)
         return live, tokens
-
-    @staticmethod
-    def _table_setup(engine: Engine, options: BaseModel, names: list[str], seed: int) -> Any:
-        try:
-            return new_table_game(engine, options, names, seed)
-        except NeedChance as need:
-            raise BadOptions(
-                f"With chance 'table', setting up would need the table at once ({need.request.what}); settle it at "
-                "the table and give the result as an option instead (e.g. a fixed first player)",
-                rule=table_rule(engine.name),
-            ) from None
 
     def get(self, game_id: str) -> LiveGame:
         """The game, up to date with every move in the database."""
@@ -295,9 +194,9 @@ class GameSessions:
         engine = self.engine(record.game)
         try:
             options = engine.read_options(record.options)
-            state = engine.new_game(options, len(record.seat_names), record.seed, record.seat_names)
-            table = Table() if getattr(options, "chance", "server") == "table" else None
-            live = LiveGame(record=record, engine=engine, options=options, state=state, table=table)
+            chance = chance_source(options)
+            state = chance.new_state(engine, options, record.seat_names, record.seed)
+            live = LiveGame(record=record, engine=engine, options=options, state=state, chance=chance)
             self._catch_up(live)
         except GameError as err:
             raise UnreadableGame(
@@ -308,12 +207,8 @@ class GameSessions:
 
     def _catch_up(self, live: LiveGame) -> None:
         """Apply logged moves the in-memory state has not seen (caller holds the lock or owns ``live``)."""
-        for move in self.store.moves(live.id, since=live.ply):
-            if live.table is not None:
-                live.state = apply_logged(live.engine, live.state, live.table, move, live.fresh_state)
-            else:
-                live.state = replay_move(live.engine, live.state, move)
-            live.ply = move.ply
+        for row in self.store.moves(live.id, since=live.ply):
+            live.chance.replay(live, row)
         self.signal(live.id)
 
     def ply_for(self, live: LiveGame, viewer: int | None) -> int:
@@ -325,6 +220,22 @@ class GameSessions:
 
     def visible_moves(self, live: LiveGame, viewer: int | None) -> list[MoveRecord]:
         return [m for m in self.store.moves(live.id) if live.engine.move_visible(live.state, m.seat, viewer)]
+
+    def log_page(self, live: LiveGame, viewer: int | None, after: int, limit: int, told: bool = False) -> LogPage:
+        """A page of the moves ``viewer`` (None: a spectator) may see after move ``after``, each as it may read them
+        (``told``: secret table entries shown, for the referee or once the game is over). During a secret phase
+        nobody learns how many secret moves the others made: the viewer's own moves, numbered among themselves."""
+        if live.engine.secret_phase(live.state):
+            visible = self.visible_moves(live, viewer)
+            numbered = list(enumerate(visible[after : after + limit], start=after + 1))
+            total, hidden = len(visible), None
+        else:
+            page = self.store.moves(live.id, after, limit)
+            shown = [m for m in page if live.engine.move_visible(live.state, m.seat, viewer)]
+            numbered = [(m.ply, m) for m in shown]
+            total, hidden = live.ply, len(page) - len(shown)
+        last = numbered[-1][0] if numbered else after
+        return LogPage([(n, as_seen_by(m, viewer, told)) for n, m in numbered], total, hidden, last)
 
     def forget(self, game_id: str) -> None:
         """Drop a game from memory; the next access reloads it from its log."""
@@ -381,136 +292,68 @@ class GameSessions:
         ``expected`` (the move number the first move should get, as this seat counts moves) makes a
         retry safe: if those moves were already played by this seat, they are reported again (marked
         ``already``) instead of being played twice; any other mismatch is a conflict.
+
+        In a game whose chance comes from the table, the referee's entry of what the table showed (or an
+        undo) is played here too: the game's chance source (``table.py``) reads and checks it, and it is
+        logged like any move.
         """
-        sequence = moves if isinstance(moves, list) else [moves]
-        if not 1 <= len(sequence) <= MAX_SEQUENCE:
-            raise MalformedMove(f"Give between 1 and {MAX_SEQUENCE} moves, not {len(sequence)}")
+        sequence = as_sequence(moves)
         live = self.get(game_id)
-        seat = self.seat_for(live, token)
-        if live.table is not None:
-            referee = self.is_referee(live, token)
-            if any(read_entry(within_limits(m)) is not None or is_undo(m) for m in sequence):
-                return self._table_entry(live, seat, referee, sequence, dry_run, expected)
-            seat, sequence = chosen_seat(live, seat, referee, sequence)
+        seat, referee = self.seat_for(live, token), self.is_referee(live, token)
         with live.lock:
-            known = self.ply_for(live, seat)
-            if expected is not None and expected != known + 1:
-                return self._already_played(live, seat, sequence, expected, known)
-            state, steps, preview = live.state, [], None
-            for index, move in enumerate(sequence):
-                try:
-                    state, step, drew, preview = self._step(live, state, seat, move, live.ply + index + 1, dry_run)
-                except GameError as err:
-                    err = with_legal_moves(err, live.engine, state, seat)
-                    raise err if len(sequence) == 1 else refused_at(err, index, len(sequence), move) from None
-                steps.append(step)
-                if drew and index + 1 < len(sequence):
-                    raise IllegalMove(
-                        f"Move {index + 1} of {len(sequence)} ('{step.notation}') involves chance, so it must be the "
-                        "last move of a sequence: its result decides what comes next. Nothing was played; send the "
-                        "moves up to it, then the rest once you have seen its result",
-                        rule=f"{live.engine.name}/notation",
-                    )
-            secret = live.engine.secret_phase(state)
-            shown = [known + i + 1 if secret else step.ply for i, step in enumerate(steps)]
-            played = Played(live, seat, steps, dry_run, state, preview, shown)
-            if dry_run:
-                return played
-            public = live.engine.move_visible(state, seat, None)
-            records = [MoveRecord(s.ply, seat, s.action, s.notation, s.events, now(), public) for s in steps]
-            try:
-                self.store.append_moves(live.id, records)
-            except StorageError:
-                self.forget(live.id)  # whatever the failure left behind, the next read rebuilds the game from its log
-                raise
-            except PlyTaken:
-                self._catch_up(live)
-                raise MoveConflict(
-                    "Another server process recorded a move in this game first; nothing was played. "
-                    "Read the state again and choose a move",
-                ) from None
-            if live.table is not None:
-                self._log_table_rows(live, records)
-                played = replace(played, state_after=live.state, pending=live.pending and live.pending.request.text)
+            entry = live.chance.entry(live, referee, sequence, expected, self.store)
+            if entry is not None:
+                step = entry.step
+                played = Played(live, entry.seat, [step], dry_run and not entry.already, live.state, None, [step.ply], entry.already, entry=True)
             else:
-                live.state, live.ply = state, played.ply
+                played = self._moves(live, *chosen_seat(live, seat, referee, sequence), dry_run, expected)
+            if played.dry_run or played.already:
+                return played
+            played = self._log(live, played)
         self.signal(live.id)
         return played
 
-    def _log_table_rows(self, live: LiveGame, records: list[MoveRecord]) -> None:
-        """Bring a table game's memory up to rows just committed, exactly as a replay of the log would."""
-        for record in records:
-            live.state = apply_logged(live.engine, live.state, live.table, record, live.fresh_state)
-            live.ply = record.ply
-
-    def _entry_already_logged(self, live: LiveGame, move: Move, expected: int) -> Played:
-        """A retried entry or undo (``expected_ply`` already used): reported again if the log has it there."""
-        logged = self.store.moves(live.id, expected - 1, 1) if expected <= live.ply else []
-        if logged:
-            row, given = logged[0], read_entry(move)
-            wanted = {"undo": True} if given is None else None
-            same = row.action == wanted if wanted else (
-                "enter" in row.action and [v.lower().replace("-", "_") for v in given] == [str(v).lower() for v in row.action["enter"]]
-            )
-            if same:
-                step = Step(row.ply, row.notation, row.action, row.events)
-                return Played(live, row.seat, [step], False, live.state, None, [row.ply], already=True)
-        raise MoveConflict(
-            f"You expected this to be move {expected}, but the game is at move {live.ply}; nothing was entered. "
-            "Read legal_moves and enter again",
-            rule=table_rule(live.engine.name),
-        )
-
-    def _table_entry(self, live: LiveGame, seat: int, referee: bool, sequence: list[Move], dry_run: bool, expected: int | None) -> Played:
-        """An entry of what the table showed, or an undo: the referee's alone, one per call (rules_text <game>/table)."""
-        rule = table_rule(live.engine.name)
-        if not referee:
-            raise BadToken(
-                "Only the referee enters what the table rolled or drew, and takes moves back, in this game (chance: "
-                "table); a seat's token cannot. Ask the referee, who holds the token new_game returned for it",
-                rule=rule,
-            )
-        if len(sequence) != 1:
-            raise MalformedMove("An entry or an undo is sent alone, one per apply_move", rule=rule)
-        move = sequence[0]
-        with live.lock:
-            if expected is not None and expected != live.ply + 1:
-                return self._entry_already_logged(live, move, expected)
-            table, ply = live.table, live.ply + 1
-            if is_undo(move):
-                if len(table.effective) <= table.floor:
-                    raise IllegalMove(
-                        "Nothing can be taken back: undo goes back to the last result entered from the table and no "
-                        "further (the moves before it stand)" if table.floor else "Nothing can be taken back: no move was played",
-                        rule=rule,
-                    )
-                last = table.effective[-1]
-                seat, action, notation = last.seat, {"undo": True}, "undo"
-                events = [f"Move {last.ply} ('{last.notation}') is taken back."]
-            else:
-                if table.pending is None:
-                    raise IllegalMove("Nothing awaits the table now: enter results only when legal_moves asks for them", rule=rule)
-                values = table.pending.request.check(read_entry(move), rule)
-                seat, notation = table.pending.seat, "enter " + " ".join(values)
-                action = {"enter": values, "secret": True} if table.pending.request.secret else {"enter": values}
-                events = entry_events(live.engine, live.state, table.pending, values)
-            step = Step(ply, notation, action, events)
-            played = Played(live, seat, [step], dry_run, live.state, None, [ply])
-            if dry_run:
-                return played
-            record = MoveRecord(ply, seat, action, notation, events, now(), True)
+    def _moves(self, live: LiveGame, seat: int, sequence: list[Move], dry_run: bool, expected: int | None) -> Played:
+        """The seat's sequence checked move by move on the position the moves before it leave (nothing logged)."""
+        known = self.ply_for(live, seat)
+        if expected is not None and expected != known + 1:
+            return self._already_played(live, seat, sequence, expected, known)
+        state, steps, preview = live.state, [], None
+        for index, move in enumerate(sequence):
             try:
-                self.store.append_moves(live.id, [record])
-            except StorageError:
-                self.forget(live.id)
-                raise
-            except PlyTaken:
-                self._catch_up(live)
-                raise MoveConflict("Another server process recorded a move in this game first; nothing was played") from None
-            self._log_table_rows(live, [record])
-            played = replace(played, state_after=live.state, pending=live.pending and live.pending.request.text)
-        self.signal(live.id)
-        return played
+                state, step, drew, preview = self._step(live, state, seat, move, live.ply + index + 1, dry_run)
+            except GameError as err:
+                err = with_legal_moves(err, live.engine, state, seat)
+                raise err if len(sequence) == 1 else refused_at(err, index, len(sequence), move) from None
+            steps.append(step)
+            if drew and index + 1 < len(sequence):
+                raise IllegalMove(
+                    f"Move {index + 1} of {len(sequence)} ('{step.notation}') involves chance, so it must be the "
+                    "last move of a sequence: its result decides what comes next. Nothing was played; send the "
+                    "moves up to it, then the rest once you have seen its result",
+                    rule=f"{live.engine.name}/notation",
+                )
+        secret = live.engine.secret_phase(state)
+        shown = [known + i + 1 if secret else step.ply for i, step in enumerate(steps)]
+        return Played(live, seat, steps, dry_run, state, preview, shown)
+
+    def _log(self, live: LiveGame, played: Played) -> Played:
+        """Commit what was played (acknowledged only once committed), then bring the game in memory up to it."""
+        public = played.entry or live.engine.move_visible(played.state_after, played.seat, None)
+        rows = [MoveRecord(s.ply, played.seat, s.action, s.notation, s.events, now(), public) for s in played.steps]
+        try:
+            self.store.append_moves(live.id, rows)
+        except StorageError:
+            self.forget(live.id)  # whatever the failure left behind, the next read rebuilds the game from its log
+            raise
+        except PlyTaken:
+            self._catch_up(live)
+            raise MoveConflict(
+                "Another server process recorded a move in this game first; nothing was played"
+                + ("" if played.entry else ". Read the state again and choose a move"),
+            ) from None
+        live.chance.logged(live, rows, played.state_after)
+        return replace(played, state_after=live.state, pending=live.pending and live.pending.request.text)
 
     def _already_played(self, live: LiveGame, seat: int, sequence: list[Move], expected: int, known: int) -> Played:
         """The moves numbered from ``expected`` if this seat already played exactly these; else a conflict."""
@@ -542,8 +385,8 @@ class GameSessions:
         """One move of a sequence: ``(state after, Step, whether it involved chance, dry-run chance preview)``.
 
         A dry run never draws from the game's generator (``Engine.try_action``): a move involving chance
-        is answered with a preview and leaves the state as it was. A real move involved chance if it drew
-        from the generator.
+        is answered with a preview and leaves the state as it was. A real move's chance comes from the
+        game's chance source: it involved chance if it drew from the generator, or if it awaits the table.
         """
         engine = live.engine
         self._check_turn(live, state, seat)
@@ -554,16 +397,8 @@ class GameSessions:
             if trial.chance:
                 return state, Step(ply, notation, dumped, []), True, trial.preview
             return trial.state_after, Step(ply, notation, dumped, trial.events), False, None
-        if live.table is not None:  # chance from the table: a move that needs it waits for its entries
-            try:
-                with answered_by(TableAnswers([])):
-                    after, events = engine.apply(state, seat, action)
-            except NeedChance as need:
-                return state, Step(ply, notation, dumped, [f"Awaiting the table: {need.request.text}."]), True, None
-            return after, Step(ply, notation, dumped, events), False, None
-        drawn = engine.generator(state).draws
-        after, events = engine.apply(state, seat, action)
-        return after, Step(ply, notation, dumped, events), engine.generator(after).draws != drawn, None
+        after, events, chance = live.chance.apply(engine, state, seat, action)
+        return after, Step(ply, notation, dumped, events), chance, None
 
     def _check_turn(self, live: LiveGame, state: Any, seat: int) -> None:
         engine = live.engine
@@ -700,15 +535,6 @@ def chosen_seat(live: LiveGame, seat: int, referee: bool, sequence: list[Move]) 
     return chosen, [m.split(":", 1)[1].strip() if isinstance(m, str) and m.split(":", 1)[0].strip() == str(chosen) else m for m in sequence]
 
 
-def within_limits(move: Move) -> Move:
-    """The move, if it is short enough to be read; else a MalformedMove echoing only its start."""
-    size = len(move) if isinstance(move, str) else len(json.dumps(move, default=str))
-    limit = MAX_MOVE_TEXT if isinstance(move, str) else 10 * MAX_MOVE_TEXT
-    if size > limit:
-        raise MalformedMove(f"A move is at most {limit} characters long; this one has {size}: {clip(str(move), 60)}")
-    return move
-
-
 def with_legal_moves(err: GameError, engine: Engine, state: Any, seat: int) -> GameError:
     """A refused move's error listing the moves legal now, alternatives factored (``C e7-d6/e6``).
 
@@ -726,10 +552,3 @@ def refused_at(err: GameError, index: int, count: int, move: Move) -> GameError:
     shown = clip(move if isinstance(move, str) else json.dumps(move, default=str), 80)
     message = f"Move {index + 1} of {count} ('{shown}') was refused, so nothing was played: {err.message}"
     return type(err)(message, rule=err.rule, legal=err.legal)
-
-
-def replay_move(engine: Engine, state: Any, move: MoveRecord) -> Any:
-    """Apply a logged move again; the log only holds accepted moves, so this must succeed."""
-    action = engine.read_move(move.action, state, move.seat)
-    new_state, _ = engine.apply(state, move.seat, action)
-    return new_state

@@ -47,9 +47,10 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg.pq import TransactionStatus
 
-from .store import (
+from .storage import (
     BUSY_TIMEOUT_MS,
     MIGRATIONS,
+    BotSeatRecord,
     GameRecord,
     IdTaken,
     MissedMoves,
@@ -312,7 +313,7 @@ class PostgresStore(Store):
         return StorageError(f"The game database could not {doing} ({first_line(err)}); nothing was changed, try again")
 
     # ---- games ------------------------------------------------------------------------------
-    def create_game(self, record: GameRecord) -> None:
+    def create_game(self, record: GameRecord, bots: list[BotSeatRecord] | tuple = ()) -> None:
         row = (
             record.id,
             record.game,
@@ -326,7 +327,15 @@ class PostgresStore(Store):
 
         def insert(conn: psycopg.Connection) -> None:
             try:
-                conn.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", row)
+                with conn.transaction():
+                    conn.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", row)
+                    if bots:
+                        with conn.cursor() as cursor:
+                            cursor.executemany(
+                                "INSERT INTO bot_seats (game_id, seat, bot, seconds, token) VALUES (%s, %s, %s, %s, %s)",
+                                [(record.id, b.seat, b.bot, b.seconds, b.token) for b in bots],
+                            )
+                        conn.execute("INSERT INTO bot_games (game_id) VALUES (%s)", (record.id,))
             except psycopg.errors.UniqueViolation:
                 raise IdTaken(f"a game with the id {record.id} already exists") from None
 
@@ -342,10 +351,12 @@ class PostgresStore(Store):
         self._run("save the new game", insert, settle)
 
     def load_game(self, game_id: str) -> GameRecord | None:
-        row = self._run(
-            "read the game", lambda c: c.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = %s", (game_id,)).fetchone()
-        )
-        return None if row is None else record_of(row)
+        def read(conn: psycopg.Connection) -> tuple[Any, list[Any]]:
+            row = conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = %s", (game_id,)).fetchone()
+            return row, conn.execute("SELECT seat, bot FROM bot_seats WHERE game_id = %s", (game_id,)).fetchall()
+
+        row, bots = self._run("read the game", read)
+        return None if row is None else record_of(row, bots)
 
     def list_games(self, limit: int = 100) -> list[tuple[GameRecord, int]]:
         """The newest games with their public move counts (see GameStore.list_games)."""
@@ -356,6 +367,32 @@ class PostgresStore(Store):
         )
         rows = self._run("list the games", lambda c: c.execute(query, (limit,)).fetchall())
         return [(record_of(row[:8]), row[8]) for row in rows]
+
+    # ---- bot seats --------------------------------------------------------------------------
+    def bot_seats(self, game_id: str) -> list[BotSeatRecord]:
+        rows = self._run("read the game's bot seats", lambda c: c.execute(
+            "SELECT seat, bot, seconds, token FROM bot_seats WHERE game_id = %s ORDER BY seat", (game_id,)).fetchall())
+        return [BotSeatRecord(*row) for row in rows]
+
+    def unfinished_bot_games(self) -> list[str]:
+        rows = self._run("list the games with bots",
+                         lambda c: c.execute("SELECT game_id FROM bot_games WHERE NOT finished").fetchall())
+        return [r[0] for r in rows]
+
+    def take_lease(self, game_id: str, holder: str, seconds: float) -> bool:
+        """One UPDATE, timed by the database's clock (the servers' own clocks may differ): of several servers
+        asking at once, the row lock lets exactly one through. Repeating it after a lost answer is harmless."""
+        taken = self._run("take the game's bots", lambda c: c.execute(
+            "UPDATE bot_games SET holder = %s, lease_until = extract(epoch FROM clock_timestamp()) + %s "
+            "WHERE game_id = %s AND NOT finished "
+            "AND (holder IS NULL OR holder = %s OR lease_until < extract(epoch FROM clock_timestamp()))",
+            (holder, seconds, game_id, holder)).rowcount)
+        return taken == 1
+
+    def end_lease(self, game_id: str, holder: str, finished: bool = False) -> None:
+        self._run("let the game's bots go", lambda c: c.execute(
+            "UPDATE bot_games SET holder = NULL, lease_until = NULL, finished = finished OR %s "
+            "WHERE game_id = %s AND (holder = %s OR %s)", (finished, game_id, holder, finished)))
 
     # ---- the move log -----------------------------------------------------------------------
     def append_moves(self, game_id: str, moves: list[MoveRecord]) -> None:

@@ -1,12 +1,8 @@
-"""Persistence: a game is its options, seed and an append-only log of accepted moves.
+"""The embedded game database: one SQLite file (:class:`GameStore`), and :func:`open_store`, which picks a store.
 
-:class:`Store` is the small interface the sessions use (create, append, read, hear of moves); it has
-two implementations: :class:`GameStore`, one SQLite file (the embedded default, this module), and
-``PostgresStore`` (``postgres.py``), the shared database of a fleet of stateless servers.
-:func:`open_store` picks one from ``--db``: a ``postgresql://`` URL or a file. Both keep the same
-tables, evolved by the same numbered :data:`MIGRATIONS`, and give the same guarantees: a move counts
-as accepted only once its transaction has committed; the ``(game, ply)`` key refuses a second writer
-(:class:`PlyTaken`); the move log refuses updates and deletions.
+:func:`open_store` reads ``--db``: a ``postgresql://`` URL opens ``PostgresStore`` (``postgres.py``), anything
+else the SQLite file at that path. What both stores share (records, the interface, the schema and its
+migrations, their guarantees) is in ``storage.py``.
 
 SQLite: WAL with ``synchronous=NORMAL`` survives a killed process; ``FULL`` also survives power loss
 at the cost of an fsync per move. Any failure of the database (disk full, locked for longer than the
@@ -20,103 +16,34 @@ import json
 import os
 import sqlite3
 import threading
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Literal
 
-from ..core.errors import GameError
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id          TEXT PRIMARY KEY,
-    game        TEXT NOT NULL,
-    options     TEXT NOT NULL,
-    seed        INTEGER NOT NULL,
-    seat_names  TEXT NOT NULL,
-    token_hashes TEXT NOT NULL,
-    created_at  TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS moves (
-    game_id   TEXT NOT NULL REFERENCES games(id),
-    ply       INTEGER NOT NULL,
-    seat      INTEGER NOT NULL,
-    action    TEXT NOT NULL,
-    notation  TEXT NOT NULL,
-    events    TEXT NOT NULL,
-    played_at TEXT NOT NULL,
-    PRIMARY KEY (game_id, ply)
-) WITHOUT ROWID;
-CREATE TRIGGER IF NOT EXISTS moves_are_append_only_u BEFORE UPDATE ON moves
-    BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS moves_are_append_only_d BEFORE DELETE ON moves
-    BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
-"""
-
-
-#: Migration 3: a tournament (its spec as JSON) and its games by slot (players by seat as JSON, the outcome as JSON).
-TOURNAMENT_TABLES = """
-CREATE TABLE IF NOT EXISTS tournaments (
-    id          TEXT PRIMARY KEY,
-    name        TEXT NOT NULL,
-    game        TEXT NOT NULL,
-    spec        TEXT NOT NULL,
-    created_at  TEXT NOT NULL,
-    finished_at TEXT
-);
-CREATE TABLE IF NOT EXISTS tournament_games (
-    tournament_id TEXT NOT NULL REFERENCES tournaments(id),
-    slot          INTEGER NOT NULL,
-    game_id       TEXT,
-    players       TEXT NOT NULL,
-    status        TEXT NOT NULL CHECK (status IN ('pending', 'running', 'finished', 'abandoned')),
-    outcome       TEXT,
-    PRIMARY KEY (tournament_id, slot)
-);
-CREATE INDEX IF NOT EXISTS tournaments_by_creation ON tournaments (created_at)
-"""
-
-
-class Migration(NamedTuple):
-    """One schema change, written for each store; its number is its place in :data:`MIGRATIONS`."""
-
-    why: str
-    sqlite: str
-    postgres: str
-
-
-#: Schema changes after the first version, in order, the same for both stores. SQLite counts those applied in
-#: ``PRAGMA user_version``, PostgreSQL in the table ``tabletop_schema``.
-MIGRATIONS = (
-    Migration(
-        "whether the creator chose the seed (and so can predict the dice); server-drawn seeds stay secret",
-        "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 1",
-        "ALTER TABLE games ADD COLUMN seed_chosen BOOLEAN NOT NULL DEFAULT TRUE",
-    ),
-    Migration(
-        "whether a move was public when played (a hidden deployment's placements are not), so that listings can "
-        "count moves without telling anyone how many secret moves were made",
-        "ALTER TABLE moves ADD COLUMN public INTEGER NOT NULL DEFAULT 1",
-        "ALTER TABLE moves ADD COLUMN public BOOLEAN NOT NULL DEFAULT TRUE",
-    ),
-    Migration(
-        "list the newest games without reading every game (a tournament's database holds many)",
-        "CREATE INDEX IF NOT EXISTS games_by_creation ON games (created_at)",
-        "CREATE INDEX IF NOT EXISTS games_by_creation ON games (created_at)",
-    ),
-    Migration(
-        "tournaments run by `tabletop arena` and their games, kept beside the games so that a stopped tournament "
-        "resumes where it was (statements separated by semicolons)",
-        TOURNAMENT_TABLES,
-        TOURNAMENT_TABLES,
-    ),
+from .storage import (  # the shared names are importable from here too
+    BUSY_TIMEOUT_MS,
+    MIGRATIONS,
+    BotSeatRecord,
+    SAVE_TOURNAMENT_GAME,
+    SCHEMA,
+    TOURNAMENT_COLUMNS,
+    TOURNAMENT_GAME_COLUMNS,
+    GameRecord,
+    IdTaken,
+    MoveRecord,
+    PlyTaken,
+    StorageError,
+    Store,
+    TournamentGame,
+    TournamentRecord,
+    now,
+    record_of,
+    tournament_game_of,
+    tournament_game_row,
+    tournament_of,
 )
-
-#: How long a write waits for another process's lock before it fails (milliseconds).
-BUSY_TIMEOUT_MS = 10_000
 
 Synchronous = Literal["NORMAL", "FULL"]
 
@@ -140,198 +67,6 @@ def default_db_path() -> Path:
         return Path(env).expanduser()
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     return base / "tabletop-mcp" / "games.sqlite3"
-
-
-def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    id: str
-    game: str
-    options: dict[str, Any]
-    seed: int
-    seat_names: list[str]
-    token_hashes: list[str]
-    created_at: str
-    seed_chosen: bool = False  # the creator picked the seed (reproducible, but the creator can predict the dice)
-
-
-@dataclass(frozen=True, slots=True)
-class MoveRecord:
-    ply: int
-    seat: int
-    action: dict[str, Any]
-    notation: str
-    events: list[str]
-    played_at: str
-    public: bool = True  # visible to everyone when played (false: a secret move, such as a hidden placement)
-
-
-#: What a tournament game can be: not started, being played, played to the end, or given up (never counted).
-TOURNAMENT_GAME_STATUSES = ("pending", "running", "finished", "abandoned")
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentRecord:
-    """One tournament of ``tabletop arena``: its name, game and the whole spec it runs (JSON-able)."""
-
-    id: str
-    name: str
-    game: str
-    spec: dict[str, Any]
-    created_at: str
-    finished_at: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentGame:
-    """One slot of a tournament's schedule: the players by seat and, once started, its game and outcome."""
-
-    tournament_id: str
-    slot: int
-    players: list[str]
-    status: str = "pending"  # one of TOURNAMENT_GAME_STATUSES
-    game_id: str | None = None
-    outcome: dict[str, Any] | None = None  # the game's Outcome (winners, reason, scores) plus what the arena recorded
-
-
-def tournament_of(row: tuple) -> TournamentRecord:
-    tid, name, game, spec, created, finished = row
-    return TournamentRecord(tid, name, game, json.loads(spec), created, finished)
-
-
-def tournament_game_of(row: tuple) -> TournamentGame:
-    tid, slot, game_id, players, status, outcome = row
-    return TournamentGame(tid, slot, json.loads(players), status, game_id, None if outcome is None else json.loads(outcome))
-
-
-def tournament_game_row(game: TournamentGame) -> tuple:
-    """The columns of ``tournament_games`` in table order, after checking the status."""
-    if game.status not in TOURNAMENT_GAME_STATUSES:
-        raise ValueError(f"unknown tournament game status {game.status!r}")
-    outcome = None if game.outcome is None else json.dumps(game.outcome)
-    return (game.tournament_id, game.slot, game.game_id, json.dumps(game.players), game.status, outcome)
-
-
-#: Insert a tournament game, or replace what its slot had (the same statement in both stores).
-SAVE_TOURNAMENT_GAME = (
-    "INSERT INTO tournament_games (tournament_id, slot, game_id, players, status, outcome) VALUES ({p}, {p}, {p}, {p}, {p}, {p}) "
-    "ON CONFLICT (tournament_id, slot) DO UPDATE SET game_id = excluded.game_id, players = excluded.players, "
-    "status = excluded.status, outcome = excluded.outcome"
-)
-TOURNAMENT_COLUMNS = "id, name, game, spec, created_at, finished_at"
-TOURNAMENT_GAME_COLUMNS = "tournament_id, slot, game_id, players, status, outcome"
-
-
-def record_of(row: tuple) -> GameRecord:
-    """A ``games`` row as a record (JSON columns decoded)."""
-    gid, game, options, seed, names, hashes, created, chosen = row
-    return GameRecord(gid, game, json.loads(options), seed, json.loads(names), json.loads(hashes), created, bool(chosen))
-
-
-class PlyTaken(Exception):
-    """Another writer (another server process) logged a move at this ply first."""
-
-
-class IdTaken(Exception):
-    """A game with this id already exists (nothing was stored)."""
-
-
-class StorageError(GameError):
-    """The game database failed (disk full, locked too long, damaged, unreadable): nothing was changed."""
-
-    kind = "storage_error"
-
-
-#: Told of moves committed by any process: ``(game id, its last ply)``.
-MoveHeard = Callable[[str, int], None]
-#: Told that moves may have been missed (the listening connection was re-established): re-read the log.
-MissedMoves = Callable[[], None]
-
-
-class Store(ABC):
-    """A game database: what the sessions need, and all they may assume.
-
-    Every write is acknowledged only after it has committed; ``append_moves`` raises :class:`PlyTaken`, with
-    nothing logged, when another writer logged one of those plies first; every database failure is a
-    :class:`StorageError`. The store keeps nothing in memory that another process would need.
-    """
-
-    #: What to show people: a file's path, or a URL without its password.
-    location: str
-    #: Whether :meth:`subscribe` hears moves committed by other processes as they commit (PostgreSQL's
-    #: LISTEN/NOTIFY). When false, waiters must re-read the log now and then to see other processes' moves.
-    hears_other_processes: bool = False
-    #: Whether the database is a server shared over the network by a fleet (PostgreSQL): every call is a round
-    #: trip that may wait (keep it off an event loop), and no process may keep state another needs.
-    remote: bool = False
-
-    @abstractmethod
-    def create_game(self, record: GameRecord) -> None:
-        """Store a new game; :class:`IdTaken`, with nothing stored, if its id is taken."""
-
-    @abstractmethod
-    def load_game(self, game_id: str) -> GameRecord | None: ...
-
-    @abstractmethod
-    def list_games(self, limit: int = 100) -> list[tuple[GameRecord, int]]:
-        """The newest games with their public move counts."""
-
-    @abstractmethod
-    def append_moves(self, game_id: str, moves: list[MoveRecord]) -> None:
-        """Log moves (a sequence played as one) in one transaction; returns only after the commit."""
-
-    def append_move(self, game_id: str, move: MoveRecord) -> None:
-        """Log one move (see append_moves)."""
-        self.append_moves(game_id, [move])
-
-    @abstractmethod
-    def last_ply(self, game_id: str) -> int:
-        """The number of logged moves (plies count from 1 without gaps)."""
-
-    @abstractmethod
-    def moves(self, game_id: str, since: int = 0, limit: int | None = None) -> list[MoveRecord]:
-        """Moves with ``ply > since``, in order (at most ``limit`` of them)."""
-
-    def subscribe(self, heard: MoveHeard, missed: MissedMoves) -> None:
-        """Be told of moves other processes commit (only where :attr:`hears_other_processes`)."""
-
-    # ---- tournaments (``tabletop arena``) -----------------------------------------------------
-    @abstractmethod
-    def create_tournament(self, record: TournamentRecord) -> None:
-        """Store a new tournament; :class:`IdTaken`, with nothing stored, if its id is taken."""
-
-    @abstractmethod
-    def load_tournament(self, tournament_id: str) -> TournamentRecord | None: ...
-
-    @abstractmethod
-    def list_tournaments(self, limit: int = 50) -> list[TournamentRecord]:
-        """The newest tournaments first."""
-
-    @abstractmethod
-    def tournament_games(self, tournament_id: str) -> list[TournamentGame]:
-        """Every game of a tournament's schedule recorded so far, by slot."""
-
-    @abstractmethod
-    def save_tournament_game(self, game: TournamentGame) -> None:
-        """Record a slot of a tournament's schedule, replacing what the slot had (committed on return)."""
-
-    @abstractmethod
-    def finish_tournament(self, tournament_id: str, when: str) -> None:
-        """Mark a tournament finished at ``when`` (ISO time)."""
-
-    @property
-    def cache_dir(self) -> Path | None:
-        """A folder for data derived from the games (solved Cthulhu Dice tables); None keeps it in memory."""
-        return None
-
-    def backup(self, target: Path) -> None:
-        raise StorageError(f"{self.location} cannot be copied by tabletop backup; use the database's own tools")
-
-    @abstractmethod
-    def close(self) -> None: ...
 
 
 def open_store(target: str | Path, synchronous: Synchronous = "NORMAL") -> Store:
@@ -419,26 +154,39 @@ class GameStore(Store):
         with self._lock:
             self._db.close()
 
-    def create_game(self, record: GameRecord) -> None:
+    def create_game(self, record: GameRecord, bots: list[BotSeatRecord] | tuple = ()) -> None:
+        row = (
+            record.id,
+            record.game,
+            json.dumps(record.options),
+            record.seed,
+            json.dumps(record.seat_names),
+            json.dumps(record.token_hashes),
+            record.created_at,
+            int(record.seed_chosen),
+        )
         with self._guard("save the new game"), _id_taken_on_conflict(record.id):
-            self._db.execute(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    record.id,
-                    record.game,
-                    json.dumps(record.options),
-                    record.seed,
-                    json.dumps(record.seat_names),
-                    json.dumps(record.token_hashes),
-                    record.created_at,
-                    int(record.seed_chosen),
-                ),
-            )
+            if not bots:  # one statement is its own transaction (autocommit)
+                self._db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
+                return
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
+                self._db.executemany(
+                    "INSERT INTO bot_seats (game_id, seat, bot, seconds, token) VALUES (?, ?, ?, ?, ?)",
+                    [(record.id, b.seat, b.bot, b.seconds, b.token) for b in bots],
+                )
+                self._db.execute("INSERT INTO bot_games (game_id) VALUES (?)", (record.id,))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
 
     def load_game(self, game_id: str) -> GameRecord | None:
         with self._guard("read the game"):
             row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-        return None if row is None else record_of(row)
+            bots = self._db.execute("SELECT seat, bot FROM bot_seats WHERE game_id = ?", (game_id,)).fetchall()
+        return None if row is None else record_of(row, bots)
 
     def list_games(self, limit: int = 100) -> list[tuple[GameRecord, int]]:
         """The newest games with their public move counts (the last move everyone could see: a hidden
@@ -490,6 +238,37 @@ class GameStore(Store):
                 (game_id, since, -1 if limit is None else limit),
             ).fetchall()
         return [MoveRecord(p, s, json.loads(a), n, json.loads(e), t, bool(v)) for p, s, a, n, e, t, v in rows]
+
+    # ---- bot seats -----------------------------------------------------------------------------
+    def bot_seats(self, game_id: str) -> list[BotSeatRecord]:
+        with self._guard("read the game's bot seats"):
+            rows = self._db.execute(
+                "SELECT seat, bot, seconds, token FROM bot_seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            ).fetchall()
+        return [BotSeatRecord(*row) for row in rows]
+
+    def unfinished_bot_games(self) -> list[str]:
+        with self._guard("list the games with bots"):
+            return [r[0] for r in self._db.execute("SELECT game_id FROM bot_games WHERE finished = 0").fetchall()]
+
+    def take_lease(self, game_id: str, holder: str, seconds: float) -> bool:
+        """One UPDATE (SQLite runs it alone), timed by this machine's clock: every process sharing the file is on it."""
+        moment = time.time()
+        with self._guard("take the game's bots"):
+            taken = self._db.execute(
+                "UPDATE bot_games SET holder = ?, lease_until = ? WHERE game_id = ? AND finished = 0 "
+                "AND (holder IS NULL OR holder = ? OR lease_until < ?)",
+                (holder, moment + seconds, game_id, holder, moment),
+            ).rowcount
+        return taken == 1
+
+    def end_lease(self, game_id: str, holder: str, finished: bool = False) -> None:
+        with self._guard("let the game's bots go"):
+            self._db.execute(
+                "UPDATE bot_games SET holder = NULL, lease_until = NULL, finished = MAX(finished, ?) "
+                "WHERE game_id = ? AND (holder = ? OR ?)",
+                (int(finished), game_id, holder, int(finished)),
+            )
 
     # ---- tournaments ---------------------------------------------------------------------------
     def create_tournament(self, record: TournamentRecord) -> None:

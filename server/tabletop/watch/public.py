@@ -15,7 +15,9 @@ from typing import Any
 
 from ..core.game import Engine
 from ..render import to_svg
-from ..sessions.manager import GameSessions, LiveGame, replay_move
+from ..sessions.chance import replay_move
+from ..sessions.live import LiveGame
+from ..sessions.manager import GameSessions
 from ..sessions.store import MoveRecord
 from ..sessions.table import as_seen_by
 

@@ -24,10 +24,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from ..app.http import WATCH_PATH
 from ..core.errors import GameError
 from ..sessions.manager import GameSessions
-from . import tournaments
+from . import WATCH_PATH, tournaments
 from .gate import ViewerGate
 from .public import Replays, game_view
 

@@ -4,7 +4,7 @@ A battle lives in ``state.battle`` as plain data and advances step by step
 (:func:`step_battle`); each step either resolves itself or leaves one pending decision
 (pre-battle ability, result assignment, retreat destination) for the seat concerned.
 Faction hooks: ``pre_battle_options``, ``unit_combat``, ``result_capacity``, ``post_battle``.
-The pure :func:`dice_distribution` and :func:`battle_odds` need no game.
+The pure :func:`battle_odds` (over dice.py's :func:`~.dice.dice_distribution`) needs no game.
 
 Keys of ``state.battle`` that faction hooks may read or write: ``area``, ``attacker``,
 ``defender`` (seats); ``used`` (names of once-per-battle abilities already used);
@@ -25,13 +25,11 @@ treat both kinds of defender alike (a creature has no Power, Doom or spellbooks)
 
 from __future__ import annotations
 
-from fractions import Fraction
-from math import comb
-
 from pydantic import BaseModel, Field
 
 from tabletop.games.cthulhu_wars import board, creatures
 from tabletop.games.cthulhu_wars.actions import Assign, Retreat, figure_label, read_figure
+from tabletop.games.cthulhu_wars.dice import P_MISS, P_PAIN, dice_distribution
 from tabletop.games.cthulhu_wars.state import FactionState, GameState, Pending
 
 RULE = "cthulhu-wars/battle"
@@ -431,18 +429,6 @@ def apply_retreat(state: GameState, seat: int, action: Retreat, log: list[str]) 
 
 
 # ---- odds -----------------------------------------------------------------------------
-P_KILL, P_PAIN, P_MISS = Fraction(1, 6), Fraction(2, 6), Fraction(3, 6)
-
-
-def dice_distribution(dice: int) -> dict[tuple[int, int], Fraction]:
-    """Exact chance of each (kills, pains) from ``dice`` combat dice."""
-    return {
-        (k, p): comb(dice, k) * comb(dice - k, p) * P_KILL**k * P_PAIN**p * P_MISS ** (dice - k - p)
-        for k in range(dice + 1)
-        for p in range(dice - k + 1)
-    }
-
-
 class SideOdds(BaseModel):
     """What one side's dice do to the other side."""
 

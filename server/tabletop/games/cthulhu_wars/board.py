@@ -89,9 +89,7 @@ def capture(state: GameState, captor: int, victim: int, kind: str, index: int) -
 def controlled_gates(state: GameState, seat: int) -> list[str]:
     """Areas of the Gates ``seat`` controls on the map: those its units hold, then those it holds without a
     Cultist (Yog-Sothoth; an Area with both is listed twice, each Gate counting)."""
-    return [area for area, holder in state.gates.items() if holder and holder[0] == seat] + faction_of(
-        state, seat
-    ).gate_areas(state, seat)
+    return faction_of(state, seat).controlled_gates(state, seat)
 
 
 def gate_count(state: GameState, seat: int) -> int:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.games.cthulhu_wars import board
+from tabletop.games.cthulhu_wars.dice import dice_distribution
 from tabletop.games.cthulhu_wars.state import POOL, GameState
 
 BHOLE, ZOOG = "bhole", "zoog"
@@ -306,8 +307,6 @@ class Zoogs(Creature):
         return zoog_areas(state)
 
     def odds_note(self, state: GameState | None, attacker_dice: int, present: int) -> str:
-        from tabletop.games.cthulhu_wars.battle import dice_distribution
-
         dist = dice_distribution(attacker_dice)
         removed = sum(float(pr) * min(k + p, present) for (k, p), pr in dist.items())
         back = sum(float(pr) * min(p, present - min(k, present)) for (k, p), pr in dist.items())

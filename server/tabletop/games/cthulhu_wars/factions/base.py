@@ -294,11 +294,14 @@ class Faction:
         """Action kinds that are unlimited for this faction now; default :attr:`unlimited_kinds`."""
         return self.unlimited_kinds
 
+    def controlled_gates(self, state: GameState, seat: int) -> list[str]:
+        """Areas of the Gates ``seat`` controls on the map: those its units hold, then :meth:`gate_areas` (an Area
+        with both is listed twice, each Gate counting)."""
+        return [area for area, holder in state.gates.items() if holder and holder[0] == seat] + self.gate_areas(state, seat)
+
     def summon_areas(self, state: GameState, seat: int) -> list[str]:
         """Areas where this faction may Summon; default the Gates it controls."""
-        from tabletop.games.cthulhu_wars import board
-
-        return sorted(set(board.controlled_gates(state, seat)))
+        return sorted(set(self.controlled_gates(state, seat)))
 
     def protects_cultists(self, state: GameState, seat: int, area: str, captor: int, captor_has_goo: bool) -> bool:
         """Whether this faction's Cultists in ``area`` are safe from a Capture by ``captor`` (Ferox)."""

@@ -20,7 +20,7 @@ from typing import get_args
 from pydantic import ValidationError
 
 from tabletop.games.cthulhu_wars.maps.fileformat import (
-    ITEM, LayoutEntry, MapFile, canonical, fact_status, layout_pairs, unqualified,
+    ITEM, LayoutEntry, MapFile, canonical, fact_items, fact_status, layout_pairs, unqualified,
 )  # fmt: skip
 from tabletop.games.cthulhu_wars.maps.model import FactionSymbol, Glyph
 from tabletop.games.cthulhu_wars.maps.names import normalize
@@ -213,31 +213,6 @@ def _piece_problems(mapfile: MapFile) -> list[str]:
             if not any(a.id == pieces.bhole.home for a in boards[pieces.bhole.board].areas):
                 found.append(f"layout {entry.name}: the Bhole's home {pieces.bhole.home} is not on {pieces.bhole.board}")
     return found
-
-
-def fact_items(mapfile: MapFile, sides: tuple[str, ...] | None = None) -> set[str]:
-    """Every fact of the map a provenance must speak for (of the sides given, else of every side): per side its
-    adjacency, Citadels, start symbols and glyphs (``...@side``), and its areas; the tunnels and links of the layouts;
-    the pieces."""
-    items: set[str] = set()
-    for board in mapfile.boards:
-        for side in board.sides:
-            if sides is not None and side.id not in sides:
-                continue
-            for area in side.areas:
-                items.add(f"area:{area.id}")
-                items.update(canonical(f"adjacent:{area.id}~{other}@{side.id}") for other in area.adjacent)
-                for kind, value in (("citadel", area.citadel), ("start", area.faction_symbol), ("glyph", area.glyph)):
-                    if value:
-                        items.add(f"{kind}:{area.id}@{side.id}")
-    for entry in mapfile.layouts:
-        if sides is not None and entry.sides != sides:
-            continue
-        links, tunnels = layout_pairs(mapfile, entry)
-        items.update(canonical(f"adjacent:{a}~{b}") for a, b in links)
-        items.update(canonical(f"tunnel:{a}~{b}") for a, b, _ in tunnels)
-    items.update(f"piece:{name}" for name in ("bhole", "zoogs") if getattr(mapfile.pieces, name) is not None)
-    return items
 
 
 def _provenance_problems(mapfile: MapFile) -> list[str]:

@@ -202,12 +202,35 @@ def _listed(mapfile: MapFile) -> dict[str, str]:
     return listed
 
 
+def fact_items(mapfile: MapFile, sides: tuple[str, ...] | None = None) -> set[str]:
+    """Every fact of the map a provenance must speak for (of the sides given, else of every side): per side its
+    adjacency, Citadels, start symbols and glyphs (``...@side``), and its areas; the tunnels and links of the layouts;
+    the pieces."""
+    items: set[str] = set()
+    for board in mapfile.boards:
+        for side in board.sides:
+            if sides is not None and side.id not in sides:
+                continue
+            for area in side.areas:
+                items.add(f"area:{area.id}")
+                items.update(canonical(f"adjacent:{area.id}~{other}@{side.id}") for other in area.adjacent)
+                for kind, value in (("citadel", area.citadel), ("start", area.faction_symbol), ("glyph", area.glyph)):
+                    if value:
+                        items.add(f"{kind}:{area.id}@{side.id}")
+    for entry in mapfile.layouts:
+        if sides is not None and entry.sides != sides:
+            continue
+        links, tunnels = layout_pairs(mapfile, entry)
+        items.update(canonical(f"adjacent:{a}~{b}") for a, b in links)
+        items.update(canonical(f"tunnel:{a}~{b}") for a, b, _ in tunnels)
+    items.update(f"piece:{name}" for name in ("bhole", "zoogs") if getattr(mapfile.pieces, name) is not None)
+    return items
+
+
 def provisional_items(mapfile: MapFile, sides: tuple[str, ...] | None = None) -> frozenset[str]:
     """Facts no source confirms, without their side (of the layout using ``sides``, or of the whole map)."""
     if mapfile.provenance.status == "official":
         return frozenset()
-    from tabletop.games.cthulhu_wars.maps.check import fact_items
-
     return frozenset(unqualified(i) for i in fact_items(mapfile, sides) if fact_status(mapfile, i) == "provisional")
 
 
