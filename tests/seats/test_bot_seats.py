@@ -193,3 +193,28 @@ async def test_a_bots_choice_reads_only_its_seat_hidden_values_of_others_change_
     finally:
         lanes.close()
         store.close()
+
+
+async def test_in_a_table_game_a_bot_waits_for_the_referees_entries_like_anyone(served):
+    """Chance from a real table: the bot's roll is logged and waits for the referee's entry; the bot plays on after."""
+    mcp, client = served
+    made = await call(client, "new_game", game="cthulhu-dice", players=["bot:random", "Ann"], options={"chance": "table"})
+    game_id = made.structured_content["game_id"]
+    referee = next(s["token"] for s in made.structured_content["seats"] if s["seat"] == -1)
+    entries = 0
+    with anyio.fail_after(120):
+        while entries < 6:
+            state = (await call(client, "get_state", game_id=game_id)).structured_content
+            if state["outcome"] is not None:
+                break
+            legal = (await call(client, "legal_moves", game_id=game_id, token=referee)).structured_content
+            if legal["to_move"] == [0]:  # the bot is awaited: it moves by itself
+                await anyio.sleep(0.05)
+                continue
+            move = legal["groups"][0]["moves"][0]
+            await call(client, "apply_move", game_id=game_id, token=referee, move=move)
+            entries += move.startswith("enter")
+    log = (await call(client, "history", game_id=game_id, limit=200)).structured_content["moves"]
+    bot_moves = [m for m in log if m["seat"] == 0 and not m["move"].startswith("enter")]
+    assert entries >= 1 and bot_moves and mcp.driver.stats.errors == 0
+    assert any("Awaiting the table" in e for m in bot_moves for e in m["events"]), "the bot's roll waited for the table"
