@@ -20,10 +20,8 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import TypeVar
 
 import anyio
 
@@ -46,8 +44,6 @@ SCAN_SECONDS = 2.0
 RETRY_SECONDS = 1.0
 #: How long a game's driver sleeps when nothing wakes it (a move wakes it at once).
 IDLE_SECONDS = 30.0
-
-T = TypeVar("T")
 
 
 @dataclass
@@ -91,7 +87,7 @@ class BotDriver:
                 task_status.started()
                 while True:
                     try:
-                        for game_id in await self._stored(self.store.unfinished_bot_games):
+                        for game_id in await self.sessions.io(self.store.unfinished_bot_games):
                             self.drive(game_id)
                     except GameError as err:  # the database is away: try again at the next scan
                         log.warning("bot seats: cannot read the games with bots: %s", err)
@@ -106,15 +102,12 @@ class BotDriver:
             self.driving.add(game_id)
             self._group.start_soon(self._drive, game_id)
 
-    async def _stored(self, work: Callable[[], T]) -> T:
-        return await anyio.to_thread.run_sync(work) if self.store.remote else work()
-
     async def _drive(self, game_id: str) -> None:
         try:
             await self._play(game_id)
         except (UnknownGame, UnreadableGame) as err:
             log.warning("bot seats: game %s cannot be played: %s", game_id, err)
-            await self._stored(lambda: self.store.end_lease(game_id, self.holder, finished=True))
+            await self.sessions.io(lambda: self.store.end_lease(game_id, self.holder, finished=True))
         except GameError as err:  # the database failed: the next scan picks the game up again
             self.stats.errors += 1
             log.warning("bot seats: game %s: %s", game_id, err)
@@ -125,7 +118,7 @@ class BotDriver:
             self.driving.discard(game_id)
 
     async def _play(self, game_id: str) -> None:
-        bots = {b.seat: b for b in await self._stored(lambda: self.store.bot_seats(game_id))}
+        bots = {b.seat: b for b in await self.sessions.io(lambda: self.store.bot_seats(game_id))}
         players = {
             seat: SeatPlayer(SessionsPort(self.sessions, game_id, b.token), self.lanes.thinker(game_id, b.bot, b.seconds),
                              bot_name=b.bot, seconds=b.seconds)
@@ -138,15 +131,15 @@ class BotDriver:
 
             live, _ = await self.sessions.wait_until(game_id, ready, IDLE_SECONDS)
             if live.engine.outcome(live.state) is not None:
-                await self._stored(lambda: self.store.end_lease(game_id, self.holder, finished=True))
+                await self.sessions.io(lambda: self.store.end_lease(game_id, self.holder, finished=True))
                 return
             awaited = awaited_bots(live, bots)
             if not awaited:
                 if held:  # a person or an agent is awaited: nobody needs to hold the game now
-                    await self._stored(lambda: self.store.end_lease(game_id, self.holder))
+                    await self.sessions.io(lambda: self.store.end_lease(game_id, self.holder))
                     held = False
                 continue
-            held = await self._stored(lambda: self.store.take_lease(game_id, self.holder, self.lease))
+            held = await self.sessions.io(lambda: self.store.take_lease(game_id, self.holder, self.lease))
             if not held:  # another server drives this game's bots
                 await anyio.sleep(RETRY_SECONDS)
                 continue
@@ -176,7 +169,7 @@ class BotDriver:
         async def renew() -> None:
             while True:
                 await anyio.sleep(self.lease / 3)
-                await self._stored(lambda: self.store.take_lease(game_id, self.holder, self.lease))
+                await self.sessions.io(lambda: self.store.take_lease(game_id, self.holder, self.lease))
 
         async with anyio.create_task_group() as group:
             group.start_soon(renew)

@@ -5,17 +5,12 @@ tools make, without the text. The server's bot seats play through this, never th
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
-
-import anyio
+from typing import Any
 
 from ..core.errors import GameError
 from ..sessions.errors import MoveConflict
 from ..sessions.manager import GameSessions
-
-T = TypeVar("T")
 
 
 @dataclass
@@ -25,10 +20,6 @@ class SessionsPort:
     sessions: GameSessions
     game_id: str
     token: str
-
-    async def _call(self, work: Callable[[], T]) -> T:
-        """``work`` on the event loop, or in a worker thread on a remote store (each call is a round trip)."""
-        return await anyio.to_thread.run_sync(work) if self.sessions.store.remote else work()
 
     async def state(self) -> dict[str, Any]:
         def read() -> dict[str, Any]:
@@ -48,7 +39,7 @@ class SessionsPort:
                 "ply": self.sessions.ply_for(live, seat),
             }
 
-        return await self._call(read)
+        return await self.sessions.io(read)
 
     async def history(self, after: int, limit: int) -> dict[str, Any]:
         def read() -> dict[str, Any]:
@@ -58,14 +49,14 @@ class SessionsPort:
             moves = [{"seat": m.seat, "action": m.action, "events": m.events} for _, m in page.moves]
             return {"moves": moves, "hidden": page.hidden, "next_cursor": page.next_cursor, "ply": page.total}
 
-        return await self._call(read)
+        return await self.sessions.io(read)
 
     async def wait(self, timeout: float) -> None:
         await self.sessions.wait_for_turn(self.game_id, self.token, timeout)
 
     async def play(self, move: str | None, action: dict[str, Any] | None, expected: int) -> bool:
         try:
-            await self._call(lambda: self.sessions.play(self.game_id, self.token, move if action is None else [action],
+            await self.sessions.io(lambda: self.sessions.play(self.game_id, self.token, move if action is None else [action],
                                                         expected=expected))
         except MoveConflict:
             return False
@@ -73,7 +64,7 @@ class SessionsPort:
 
     async def accepts(self, move: str) -> bool:
         try:
-            await self._call(lambda: self.sessions.play(self.game_id, self.token, move, dry_run=True))
+            await self.sessions.io(lambda: self.sessions.play(self.game_id, self.token, move, dry_run=True))
         except GameError:
             return False
         return True

@@ -21,7 +21,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 import anyio.lowlevel
@@ -46,6 +46,8 @@ CROSS_PROCESS_POLL = 0.5
 ID_TRIES = 8
 #: Games kept in memory; the least recently used beyond this are dropped and reloaded from the log on demand.
 MAX_LIVE_GAMES = 512
+
+T = TypeVar("T")
 
 #: Names other modules and tests read from here (they live in the lower modules named).
 __all__ = ["BadToken", "GameSessions", "LiveGame", "MAX_MOVE_TEXT", "MAX_SEQUENCE", "MoveConflict", "Played", "UnknownGame"]
@@ -108,6 +110,11 @@ class GameSessions:
         #: How often waiters re-read the log for other processes' moves; None: never, the store hears them.
         self.poll = None if store.hears_other_processes else CROSS_PROCESS_POLL
         store.subscribe(self._heard, self._missed)
+
+    async def io(self, work: Callable[[], T]) -> T:
+        """``work``, which reads or writes the store, on the event loop; in a worker thread when the store is remote
+        (PostgreSQL: a network round trip, which may wait for a lock, must not hold up the event loop)."""
+        return await anyio.to_thread.run_sync(work) if self.store.remote else work()
 
     # ---- creating and loading -------------------------------------------------------------
     def engine(self, name: str) -> Engine:
@@ -455,7 +462,7 @@ class GameSessions:
         with self._waiting_on(game_id) as waiting:
             while True:
                 seen = waiting.signals
-                live = await anyio.to_thread.run_sync(self.get, game_id) if self.store.remote else self.get(game_id)
+                live = await self.io(lambda: self.get(game_id))
                 if ready(live):
                     return live, True
                 remaining = deadline - anyio.current_time()

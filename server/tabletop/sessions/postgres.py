@@ -64,6 +64,8 @@ from .storage import (
     Store,
     TournamentGame,
     TournamentRecord,
+    bot_seat_rows,
+    game_row,
     record_of,
     tournament_game_of,
     tournament_game_row,
@@ -314,16 +316,7 @@ class PostgresStore(Store):
 
     # ---- games ------------------------------------------------------------------------------
     def create_game(self, record: GameRecord, bots: list[BotSeatRecord] | tuple = ()) -> None:
-        row = (
-            record.id,
-            record.game,
-            json.dumps(record.options),
-            record.seed,
-            json.dumps(record.seat_names),
-            json.dumps(record.token_hashes),
-            record.created_at,
-            record.seed_chosen,
-        )
+        row = game_row(record)
 
         def insert(conn: psycopg.Connection) -> None:
             try:
@@ -333,7 +326,7 @@ class PostgresStore(Store):
                         with conn.cursor() as cursor:
                             cursor.executemany(
                                 "INSERT INTO bot_seats (game_id, seat, bot, seconds, token) VALUES (%s, %s, %s, %s, %s)",
-                                [(record.id, b.seat, b.bot, b.seconds, b.token) for b in bots],
+                                bot_seat_rows(record.id, bots),
                             )
                         conn.execute("INSERT INTO bot_games (game_id) VALUES (%s)", (record.id,))
             except psycopg.errors.UniqueViolation:

@@ -231,6 +231,17 @@ TOURNAMENT_COLUMNS = "id, name, game, spec, created_at, finished_at"
 TOURNAMENT_GAME_COLUMNS = "tournament_id, slot, game_id, players, status, outcome"
 
 
+def game_row(record: GameRecord) -> tuple:
+    """A record as a ``games`` row, in table order (JSON columns encoded): the inverse of :func:`record_of`."""
+    return (record.id, record.game, json.dumps(record.options), record.seed, json.dumps(record.seat_names),
+            json.dumps(record.token_hashes), record.created_at, record.seed_chosen)
+
+
+def bot_seat_rows(game_id: str, bots: list[BotSeatRecord] | tuple) -> list[tuple]:
+    """A game's bot seats as ``bot_seats`` rows (game_id, seat, bot, seconds, token)."""
+    return [(game_id, b.seat, b.bot, b.seconds, b.token) for b in bots]
+
+
 def record_of(row: tuple, bots: list[tuple[int, str]] | None = None) -> GameRecord:
     """A ``games`` row as a record (JSON columns decoded), with its bot seats' ``(seat, bot)`` rows."""
     gid, game, options, seed, names, hashes, created, chosen = row

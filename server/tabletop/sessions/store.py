@@ -38,6 +38,8 @@ from .storage import (  # the shared names are importable from here too
     Store,
     TournamentGame,
     TournamentRecord,
+    bot_seat_rows,
+    game_row,
     now,
     record_of,
     tournament_game_of,
@@ -155,16 +157,7 @@ class GameStore(Store):
             self._db.close()
 
     def create_game(self, record: GameRecord, bots: list[BotSeatRecord] | tuple = ()) -> None:
-        row = (
-            record.id,
-            record.game,
-            json.dumps(record.options),
-            record.seed,
-            json.dumps(record.seat_names),
-            json.dumps(record.token_hashes),
-            record.created_at,
-            int(record.seed_chosen),
-        )
+        row = game_row(record)
         with self._guard("save the new game"), _id_taken_on_conflict(record.id):
             if not bots:  # one statement is its own transaction (autocommit)
                 self._db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
@@ -174,7 +167,7 @@ class GameStore(Store):
                 self._db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
                 self._db.executemany(
                     "INSERT INTO bot_seats (game_id, seat, bot, seconds, token) VALUES (?, ?, ?, ?, ?)",
-                    [(record.id, b.seat, b.bot, b.seconds, b.token) for b in bots],
+                    bot_seat_rows(record.id, bots),
                 )
                 self._db.execute("INSERT INTO bot_games (game_id) VALUES (?)", (record.id,))
                 self._db.execute("COMMIT")
