@@ -21,6 +21,7 @@ from .commands import CommandError, open_store
 
 TOKEN_ENV = "TABLETOP_TOKEN"
 VIEW_TOKEN_ENV = "TABLETOP_VIEW_TOKEN"
+PUBLIC_URL_ENV = "TABLETOP_PUBLIC_URL"
 MAPS_ENV = "TABLETOP_MAPS"
 
 
@@ -94,12 +95,17 @@ def serve_http(args: argparse.Namespace, mcp, store, sock: socket.socket, token:
     import uvicorn
 
     from .app.http import MCP_PATH, http_app
+    from .play import PLAY_PATH
     from .watch import WATCH_PATH
 
     # On a shared (PostgreSQL) store the server is one of a fleet: no MCP session may live in one process,
     # so that a load balancer can send each request to any of them.
     view_token = args.view_token or os.environ.get(VIEW_TOKEN_ENV)
-    app = http_app(mcp, args.host, token, stateless=store.remote, view_token=view_token)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    public = (args.public_url or os.environ.get(PUBLIC_URL_ENV) or f"http://{host}:{sock.getsockname()[1]}").rstrip("/")
+    if not public.startswith(("http://", "https://")):
+        raise CommandError(f"--public-url is where people reach this server, starting with https:// or http://, not {public[:60]!r}")
+    app = http_app(mcp, args.host, token, stateless=store.remote, view_token=view_token, public_url=public)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
 
     async def run() -> None:
@@ -109,10 +115,11 @@ def serve_http(args: argparse.Namespace, mcp, store, sock: socket.socket, token:
             while not server.started:
                 await anyio.sleep(0.02)
             port = sock.getsockname()[1]
-            host = f"[{args.host}]" if ":" in args.host else args.host
             announce(f"http://{host}:{port}{MCP_PATH}", token, store.location)
             key = " (open it once with ?key=<your token or viewing token>)" if token or view_token else ""
-            print(f"Watch the games at http://{host}:{port}{WATCH_PATH}/{key}", flush=True)
+            print(f"Watch the games at {public}{WATCH_PATH}/{key}", flush=True)
+            print(f"People play their seats at {public}{PLAY_PATH}/<game>/<seat> (new_game gives each person's link)",
+                  flush=True)
 
     anyio.run(run)
 
@@ -223,6 +230,11 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument(
         "--view-token",
         help=f"a second token that opens only the watching site at /watch, read-only (better set ${VIEW_TOKEN_ENV})",
+    )
+    run.add_argument(
+        "--public-url",
+        help=f"where people reach this server, e.g. https://games.example.org behind a proxy (or ${PUBLIC_URL_ENV}); "
+        "the seats' play links start with it (default: the address served)",
     )
     run.add_argument(
         "--allow-no-token", action="store_true", help="serve an address other than this machine's without a token"

@@ -333,6 +333,6 @@ async def test_render_board_draws_the_cthulhu_wars_map(client: Client):
     result = await client.call_tool("render_board", {"game_id": game["game_id"], "format": "both"})
     assert not result.is_error
     svg = result.content[-1].resource.text
-    for text in (">North<", ">Atlantic<", "Europe", "Power 8", "great-cthulhu", "GC 6ac"):
+    for text in (">North Atlantic<", ">Europe<", "Power 8", "Great Cthulhu", ">6 Acolytes<", ">Western hemisphere<"):
         assert text in svg, text
-    assert svg.count("<circle") == 17, "one circle per area of the 4-player map"
+    assert svg.count("<polygon") >= 17, "a region (one or more polygons) per area of the 4-player map"

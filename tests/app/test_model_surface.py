@@ -4,7 +4,6 @@ in one call, bounded answers, clear refusals, schemas every client accepts, read
 from __future__ import annotations
 
 import json
-import math
 import random
 
 import anyio
@@ -19,7 +18,7 @@ from tabletop.app.server import build_server
 from tabletop.core.errors import GameError, MalformedMove
 from tabletop.games import ENGINES
 from tabletop.games.cthulhu_wars import ENGINE as CTHULHU_WARS
-from tabletop.games.cthulhu_wars.picture import RADIUS, area_places
+from tabletop.games.cthulhu_wars.picture_layout import boxes_overlap, map_places
 from tabletop.games.game_of_war import ENGINE as GAME_OF_WAR
 from tabletop.games.game_of_war.rules import attack_options
 from tabletop.sessions.manager import GameSessions
@@ -341,17 +340,17 @@ async def test_prompt_arguments_are_described_and_completions_are_offered(client
 )
 def test_no_area_of_any_layout_is_drawn_over_another(options, seats):
     state = CTHULHU_WARS.new_game(CTHULHU_WARS.read_options(options), seats, 1)
-    where = area_places(state)
-    for a in where:
-        for b in where:
+    cards = {area: place.card for area, place in map_places(state.layout_name).areas.items()}
+    for a in cards:
+        for b in cards:
             if a < b:
-                assert math.dist(where[a], where[b]) >= 2 * RADIUS, (state.layout_name, a, b)
+                assert not boxes_overlap(cards[a], cards[b]), (state.layout_name, a, b)
 
 
 async def test_pictures_use_full_names_a_key_and_the_players_names(client: Client):
     wars_id, _, _ = await new_game(client, "cthulhu-wars", players=["Ann", "Bob", "Cy", "Di"], options={"alternate_layout": True}, seed=1)
     svg = (await client.call_tool("render_board", {"game_id": wars_id, "format": "svg"})).content[-1].resource.text
-    for text in ("Scandinavia", "Europe", "South", "Atlantic", "Key", "ac Acolyte", "Abandoned Gate", "(Ann)", "First Player phase"):
+    for text in ("Scandinavia", "Europe", "South Atlantic", "Key", "6 Acolytes", "Abandoned Gate", "(Ann)", "First Player phase"):
         assert text in svg, text
     war_id, _, _ = await new_game(client, "game-of-war", players=["Ann", "Bob"], options={"opening": "default"}, seed=1)
     result = await client.call_tool("render_board", {"game_id": war_id, "format": "svg", "overlays": ["lines"]})

@@ -5,6 +5,7 @@ from the log alone reproduces the game (rules_text <game>/table)."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from mcp import Client
@@ -12,6 +13,7 @@ from mcp import Client
 from tabletop.app.server import build_server
 from tabletop.sessions.manager import GameSessions
 from tabletop.sessions.store import GameStore
+from tabletop.watch.public import game_view
 
 from .helpers import call, refused
 
@@ -262,3 +264,121 @@ async def test_the_dice_calculators_answer_in_a_table_game_as_in_a_server_game(s
         assert advice["win_if_continue"] == described["win_if_continue"] and advice["win_if_retreat"] == described["win_if_retreat"]
         odds = await call(client, "cthulhu_dice_odds", clues={"library": 1, "tomb": 1}, elder_signs={"museum": 1})
         assert abs(sum(r["probability"] for r in odds["results"]) - 1) < 1e-9
+
+
+# ---- what each token is shown is what it may play (issue 40) -------------------------------------------------
+def listed(answer: dict) -> list[str]:
+    """The moves an answer lists in its structured content (``legal`` of most tools, ``groups`` of legal_moves)."""
+    groups = answer["groups"] if "groups" in answer else answer.get("legal")
+    return [m for g in groups or [] for m in g["moves"]]
+
+
+async def answered(client: Client, tool: str, **args) -> tuple[dict, str]:
+    result = await client.call_tool(tool, args)
+    assert not result.is_error, result.content[0].text
+    return result.structured_content, result.content[0].text
+
+
+def no_seat_entered(text: str) -> None:
+    """No text says a seat played or chose an entry of the table: the referee enters ("the referee entered ...")."""
+    assert "played 'enter" not in text, text
+    for line in text.split("\n"):
+        head = line.split(" — ")[0]
+        assert not (re.match(r"\d+\. .*: enter\b", head) and not head.split(". ", 1)[1].startswith("the referee ")), line
+
+
+async def dry_runs_accept(client: Client, game_id: str, token: str, moves: list[str], where: str) -> None:
+    for move in moves:
+        result = await client.call_tool("apply_move", {"game_id": game_id, "token": token, "move": move, "dry_run": True})
+        assert not result.is_error, f"{where} listed '{move}', which its token cannot play: {result.content[0].text}"
+        no_seat_entered(result.content[0].text)
+
+
+async def each_token_sees_what_it_may_play(client: Client, game_id: str, tokens: list[str], referee: str,
+                                           pending: bool, chooser: random.Random, sample: int) -> None:
+    """For every seat's token and the referee's: the moves get_state, legal_moves and wait_for_turn list are accepted
+    by a dry run with that token (all of them while the table is awaited, else a sample); the texts list moves
+    ("Your moves") exactly when the structured answers do; while the table is awaited, a seat is listed nothing and
+    told it waits for the referee, and the referee is listed the entries, the same on every call."""
+    for who, token in [*((f"seat {i}", t) for i, t in enumerate(tokens)), ("referee", referee)]:
+        shown = [
+            ("get_state", *await answered(client, "get_state", game_id=game_id, token=token)),
+            ("legal_moves", *await answered(client, "legal_moves", game_id=game_id, token=token)),
+            ("wait_for_turn", *await answered(client, "wait_for_turn", game_id=game_id, token=token, timeout_seconds=0)),
+        ]
+        for tool, answer, text in shown:
+            assert ("Your moves" in text) == bool(listed(answer)), (who, tool, text)
+        moves = sorted({m for _, answer, _ in shown for m in listed(answer)})
+        if pending and who == "referee":
+            assert moves and all(m.startswith("enter") for m in moves), moves
+            again = await call(client, "legal_moves", game_id=game_id, token=token, detail="full")
+            assert listed(again) == listed(shown[1][1]), "the same request shows the same example entry on every call"
+        elif pending:
+            assert moves == [], f"{who} is listed {moves} while only the referee may enter"
+            assert all("referee" in text for _, _, text in shown), shown
+        if not pending and len(moves) > sample:
+            moves = chooser.sample(moves, sample)
+        await dry_runs_accept(client, game_id, token, moves, f"{who}'s get_state/legal_moves/wait_for_turn")
+
+
+async def log_names_the_referee(client: Client, sessions: GameSessions, game_id: str, tokens: list[str], referee: str) -> None:
+    """history (for every token, and the public) and the spectator site's log say the referee entered each result."""
+    for token in (None, *tokens, referee):
+        after = 0
+        while after is not None:
+            page, text = await answered(client, "history", game_id=game_id, token=token, after=after, limit=200)
+            no_seat_entered(text)
+            entries = [m for m in page["moves"] if m["move"].startswith("enter")]
+            assert text.count(". the referee entered ") == len(entries), text
+            after = page["next_cursor"]
+    log = game_view(sessions, sessions.get(game_id))["log"]
+    assert not [line for line in log if line["move"].startswith("enter ")], "the spectator's log names the referee"
+    assert any(line["who"] == "referee" and line["move"].startswith("entered ") for line in log)
+
+
+@pytest.mark.parametrize("game, players, options, setup, seed, pendings", [
+    ("cthulhu-dice", ["Ann", "Bob"], {"goal": 6}, (), 11, 30),
+    ("game-of-war", ["Ann", "Bob"], {"max_turns": 40}, ("opening default", "commit", "opening default", "commit"), 12, 1),
+    ("cthulhu-wars", ["Ann", "Bob", "Cy", "Di"], {}, (), 13, 20),
+])
+async def test_every_token_is_listed_only_moves_it_may_play_and_the_log_names_the_referee(
+        server, sessions, game, players, options, setup, seed, pendings):
+    """Issue 40: a seat was listed the referee's entry as its own move (and refused it), the example entry changed on
+    every call, and the log said the seat played it. Random games, each move played by its seat's token or the
+    referee's; at every pending request every token's listings are tried, and every apply_move answer's too."""
+    async with Client(server) as client:
+        game_id, tokens, referee = await new_table_game(client, game, players, **options)
+        for move in setup:
+            await call(client, "apply_move", game_id=game_id, token=referee, move=move)
+        chooser, seen, played = random.Random(seed), 0, 0
+        while (seen < pendings or played < 30) and played < 600:
+            state = await call(client, "get_state", game_id=game_id)
+            if state["outcome"]:
+                break
+            pending = state["to_move"] == []
+            seen += pending
+            if pending or played % 15 == 0:
+                await each_token_sees_what_it_may_play(client, game_id, tokens, referee, pending, chooser, sample=3)
+            if pending:
+                token = referee
+            else:
+                seat = chooser.choice(state["to_move"])
+                token = referee if seat == state["to_move"][0] and chooser.random() < 0.5 else tokens[seat]
+            options_now = listed(await call(client, "legal_moves", game_id=game_id, token=token))
+            fights = [m for m in options_now if m.startswith(("battle", "summon", "gate", "awaken", "attack", "roll"))]
+            move = chooser.choice(fights) if fights and chooser.random() < 0.6 else chooser.choice(options_now)
+            answer, text = await answered(client, "apply_move", game_id=game_id, token=token, move=move)
+            played += 1
+            no_seat_entered(text)
+            if move.startswith("enter"):
+                assert text.startswith("The referee entered "), text
+            next_moves = listed(answer)
+            waits = answer["to_move"] == [] and not answer["outcome"]
+            if waits and token != referee:
+                assert next_moves == [] and "Your moves" not in text and "Only the referee enters" in text, text
+            if not waits and len(next_moves) > 3:
+                next_moves = chooser.sample(next_moves, 3)
+            await dry_runs_accept(client, game_id, token, next_moves, f"apply_move's answer to '{move}'")
+        assert seen >= min(pendings, 1), f"only {seen} requests for the table in {played} moves"
+        await log_names_the_referee(client, sessions, game_id, tokens, referee)
+        same_as_replay(sessions, game_id)

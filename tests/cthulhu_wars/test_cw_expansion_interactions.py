@@ -106,20 +106,17 @@ def test_list_games_names_every_faction_with_a_line_each():
     assert "Hibernate" in CthulhuWars.summary
 
 
-def test_the_picture_gives_every_faction_a_colour_and_every_unit_a_distinct_abbreviation_in_the_key():
+def test_the_picture_gives_every_faction_a_colour_and_names_every_unit_in_full():
     from tabletop.games.cthulhu_wars.factions import FACTIONS
-    from tabletop.games.cthulhu_wars.picture import COLOURS, abbreviate, short_name, unit_key
+    from tabletop.games.cthulhu_wars.picture import COLOURS, draw_map
+    from tabletop.render import Text
 
     assert set(COLOURS) == set(FACTIONS) and len(set(COLOURS.values())) == len(COLOURS)
-    assert len({short_name(f) for f in FACTIONS}) == len(FACTIONS)
-    units = {u.name: u.title for f in FACTIONS.values() for u in f.units}
-    shorts = {abbreviate(u) for u in units}
-    assert len(shorts) == len(units), "two unit kinds share an abbreviation"
     state = seated([GC, WW, SL, OW, BG], starts={WW: "antarctica", OW: "europe"})
     for faction, kind, area in ((OW, "yog-sothoth", "europe"), (WW, "gnoph-keh", "antarctica"), (SL, "wizard", "europe")):
         put(state, faction, kind, area)
-    key = unit_key(state)
-    assert {"YS Yog-Sothoth", "gk Gnoph-Keh", "wz Wizard"} <= set(key)
+    words = {shape.text for shape in draw_map(state).shapes if isinstance(shape, Text)}
+    assert {"Yog-Sothoth", "Gnoph-Keh", "Wizard", "6 Acolytes"} <= words
 
 
 def test_describe_and_the_picture_show_the_ice_age_marker_and_the_cursed_slumber_gate():

@@ -7,15 +7,14 @@ whatever the map file says (looked up, not assumed).
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from tabletop.core.errors import BadOptions, IllegalMove
 from tabletop.games.cthulhu_wars import ENGINE, board, creatures, phases
 from tabletop.games.cthulhu_wars.battle import side_combat, start_battle
 from tabletop.games.cthulhu_wars.maps import load_layout
-from tabletop.games.cthulhu_wars.picture import MAP_W, RADIUS, area_places, draw_map, frame_box
+from tabletop.games.cthulhu_wars.picture import draw_map
+from tabletop.games.cthulhu_wars.picture_layout import MAP_W, boxes_overlap, frame_box, map_places
 from tabletop.render import Text
 from tabletop.games.cthulhu_wars.state import POOL, Turn
 
@@ -614,17 +613,17 @@ def test_factions_may_choose_their_start_areas_by_option():
 @pytest.mark.parametrize("players, alternate", [(3, False), (4, False), (4, True), (5, False)])
 def test_the_picture_draws_both_boards_apart_without_overlap(players, alternate):
     state = dream(players, alternate_layout=alternate)
-    where = area_places(state)
-    for a in where:
-        for b in where:
+    cards = {area: place.card for area, place in map_places(state.layout_name).areas.items()}
+    for a in cards:
+        for b in cards:
             if a < b:
-                assert math.dist(where[a], where[b]) >= 2 * RADIUS, (state.layout_name, a, b)
+                assert not boxes_overlap(cards[a], cards[b]), (state.layout_name, a, b)
     boxes = {p.id: frame_box(p.frame) for p in state.layout.board_places}
     for area in state.layout.areas:
         left, top, right, bottom = boxes[area.board]
-        x, y = where[area.id]
-        assert left + RADIUS <= x <= right - RADIUS and top + RADIUS <= y <= bottom - RADIUS, area.id
-    assert {area.board for area in state.layout.areas if where[area.id][0] < MAP_W / 2} == {"surface"}
+        x1, y1, x2, y2 = cards[area.id]
+        assert left <= x1 and x2 <= right and top <= y1 and y2 <= bottom, area.id
+    assert {area.board for area in state.layout.areas if cards[area.id][2] <= MAP_W / 2} == {"surface"}
 
 
 def test_the_picture_marks_tunnels_citadels_creatures_and_the_provisional_status():

@@ -107,7 +107,7 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         layout: Annotated[str, Field(description="A map layout (see list_games).")] = "earth_4p",
         game_id: InGame = None,
     ) -> Annotated[CallToolResult, AdjacentAreas]:
-        """Cthulhu Wars: the areas next to an area, on a layout or a game's map (names matched forgivingly)."""
+        """Cthulhu Wars: areas next to an area, on a layout or a game's map (names matched forgivingly)."""
         if game_id is not None:
             layout = cthulhu_wars_game(sessions, game_id).state.layout_name
         found = adjacent_areas(layout, area)
@@ -128,7 +128,7 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         sources: Annotated[PowerSources | None, Field(description="Counts to add up.")] = None,
         game_id: InGame = None,
     ) -> Annotated[CallToolResult, GatherPowerReport]:
-        """Cthulhu Wars Gather Power line by line, Minimum Power Rule included: from counts or a game's projection."""
+        """Cthulhu Wars Gather Power line by line (Minimum Power Rule included), from counts or a game."""
         if (sources is None) == (game_id is None):
             raise BadOptions("Give either `sources` (a calculation) or `game_id` (a game's projection), not both or neither")
         if sources is not None:
@@ -155,7 +155,7 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         attacker: Annotated[str | None, Field(description="With game_id: the attacker.")] = None,
         defender: Annotated[str | None, Field(description="With game_id: the defender (or bhole, zoogs).")] = None,
     ) -> Annotated[CallToolResult, BattleOddsReport]:
-        """Cthulhu Wars battle odds (Kill on 6, Pain on 4-5), expected outcome: from dice counts or a game's area and factions."""
+        """Cthulhu Wars battle odds (Kill 6, Pain 4-5) from dice counts or a game's area and factions."""
         where = None
         if game_id is not None:
             live = cthulhu_wars_game(sessions, game_id)

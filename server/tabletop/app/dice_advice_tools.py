@@ -237,10 +237,10 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         game_id: Annotated[str | None, Field(description="A game you play (with token).")] = None,
         token: Annotated[str | None, Field(description="Your seat's token.")] = None,
         position: Annotated[DicePosition | None, Field(description="Or a position you describe.")] = None,
-        rules: Annotated[JsonObject | None, Field(description="With position: the options, as new_game takes them.")] = None,
+        rules: Annotated[JsonObject | None, Field(description="With position: new_game's options.")] = None,
         ctx: Context | None = None,
     ) -> Annotated[CallToolResult, DiceAdvice]:
-        """Roll on or retreat? Exact chances of winning either way, for your seat in a game or a position you describe."""
+        """Roll on or retreat? Exact winning chances either way, for your seat in a game or a described position."""
         if (position is None) == (game_id is None):
             raise BadOptions("Give either game_id and token (your live seat) or a position, not both", rule=RULE)
         if game_id is not None:

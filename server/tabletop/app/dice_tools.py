@@ -39,14 +39,14 @@ def register_dice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             list[DieKind] | None,
             Field(
                 max_length=15,
-                description="The dice to roll, e.g. ['library', 'tomb']; omit: three from a full bag.",
+                description="Dice to roll, e.g. ['library', 'tomb']; omit: three from a full bag.",
             ),
         ] = None,
         seed: Annotated[int | None, Field(ge=0, description="For repeatable faces.")] = None,
         game_id: Annotated[str | None, Field(description="In a game: its id (with token).")] = None,
         token: Annotated[str | None, Field(description="In a game: your seat's token.")] = None,
     ) -> Annotated[CallToolResult, DiceRoll]:
-        """Roll Cthulhu Dice: the dice you name, or three drawn from a full bag. With game_id and token: your roll in that game."""
+        """Roll Cthulhu Dice: dice you name or three from a full bag; with game_id and token, your roll in that game."""
         if game_id is not None:
             played = sessions.play(game_id, token, "roll")
             # in a game refereed at a table (chance: table) the roll waits for the referee to enter the faces

@@ -14,6 +14,7 @@ from ..bots.registry import BOTS
 from ..core.errors import BadOptions, MalformedMove
 from ..core.game import JsonObject
 from ..core.text import clip
+from ..play import seat_link
 from ..seats.driver import BotDriver
 from ..seats.spec import MAX_NAME, read_players
 from ..sessions.live import LiveGame, Played
@@ -36,7 +37,7 @@ from .models import (
     TurnWait,
 )
 from .replies import refusals_as_tool_errors, reply
-from .text import awaiting, events_text, groups_out, moves_text, played_text, situation
+from .text import awaiting, events_text, groups_out, logged_text, moves_text, played_text, situation, table_awaited
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 #: Tools that add to a game (a move, a new game): never destructive (the log is append-only), not idempotent.
@@ -69,10 +70,11 @@ def seats_of(live: LiveGame) -> list[SeatInfo]:
     return [SeatInfo(seat=i, name=n, role=roles[i], bot=live.record.bots.get(i)) for i, n in enumerate(live.record.seat_names)]
 
 
-def state_of(sessions: GameSessions, live: LiveGame, seat: int | None, detail: Detail = "full") -> GameState:
+def state_of(sessions: GameSessions, live: LiveGame, seat: int | None, detail: Detail = "full", referee: bool = False) -> GameState:
+    """``referee``: asked with a table game's referee token, whose turn it also is while the table is awaited."""
     to_move = live.to_move()
-    mine = seat is not None and seat in to_move
-    moves = live.legal_moves(seat) if mine else None
+    mine = seat is not None and (seat in to_move or (referee and live.pending is not None))
+    moves = live.legal_moves(seat, referee=referee) if mine else None
     return GameState(
         game_id=live.id,
         game=live.engine.name,
@@ -92,9 +94,13 @@ def move_result(played: Played, detail: Detail = "brief") -> tuple[MoveResult, s
     """The structured answer to apply_move and its text (with the seat's next moves when it decides again)."""
     live, after = played.game, played.state_after
     engine = live.engine
-    to_move = [] if played.pending else engine.to_move(after)
-    again = played.seat in to_move and played.chance is None
-    moves_next = live.legal_moves(played.seat) if again or played.pending else None
+    waits = table_awaited(played)  # the table's chance is awaited: the referee is shown the entries, a seat none
+    to_move = [] if played.pending or waits else engine.to_move(after)
+    # the referee's token plays for the first seat awaited: only that seat's moves are its own
+    again = (to_move[:1] == [played.seat] if played.referee else played.seat in to_move) and played.chance is None
+    moves_next = live.legal_moves(played.seat, referee=played.referee) if again or waits else None
+    if played.dry_run and again and not waits:  # the moves after the ones tried, which were not played
+        moves_next = engine.legal_moves(after, played.seat)
     result = MoveResult(
         game_id=live.id,
         seat=played.seat,
@@ -102,7 +108,7 @@ def move_result(played: Played, detail: Detail = "brief") -> tuple[MoveResult, s
         already_played=played.already,
         played=[PlayedMove(ply=n, move=s.notation, events=s.events) for n, s in zip(played.shown, played.steps)],
         to_move=to_move,
-        your_turn=again,
+        your_turn=again or (waits and played.referee),
         outcome=engine.outcome(after),
         legal=groups_out(moves_next, detail) if moves_next is not None else None,
         chance=played.chance,
@@ -134,7 +140,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
         recent: Annotated[int, Field(ge=0, le=100, description="Also list this many recent games.")] = 0,
         detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, GamesList]:
-        """The games: seats, options (rulings), move notation, rules. Start here, then new_game."""
+        """The games: seats, options (rulings), notation, rules. Start here, then new_game."""
         games = [
             GameInfo(
                 name=e.name,
@@ -173,7 +179,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
             list[Player] | None,
             Field(
                 max_length=10,
-                description="Or players in seat order: names or bots ('bot:random', {name, bot, seconds}).",
+                description="Or players in order: names, bots ('bot:random', {name, bot, seconds}), people ({name, person: true}).",
             ),
         ] = None,
         options: Annotated[
@@ -188,12 +194,16 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
             ),
         ] = None,
     ) -> Annotated[CallToolResult, NewGameResult]:
-        """Start a game: its id and a secret token per seat (give each only its own; bots get none), plus a referee's
-        if chance is table."""
+        """Start a game: its id, a secret token per seat (give each only its own; a referee's for table chance); a
+        person's seat ({name, person: true}) gets a page link."""
         if seats is not None and players is not None:
             raise BadOptions("Give either `seats` (a count) or `players` (names), not both")
-        live, tokens = seat_players(sessions, driver, game, options, players, seats, seed)
-        seat_list = [SeatToken(**s.model_dump(), token=None if s.bot else t) for s, t in zip(seats_of(live), tokens)]
+        live, tokens, people = seat_players(sessions, driver, game, options, players, seats, seed, play_url(mcp))
+        seat_list = [
+            SeatToken(**s.model_dump(), token=None if s.bot or s.seat in people else t,
+                      link=seat_link(play_url(mcp), live.id, s.seat, t) if s.seat in people else None)
+            for s, t in zip(seats_of(live), tokens)
+        ]
         if len(tokens) > len(seat_list):  # a table game's referee: acts for any seat, enters dice and draws
             seat_list.append(SeatToken(seat=-1, name="referee", role="referee", token=tokens[-1]))
         result = NewGameResult(
@@ -205,24 +215,37 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
             to_move=live.to_move(),
         )
         held = "; ".join(f"{live.seat_label(s.seat) if s.seat >= 0 else 'referee'}: {s.token}" for s in seat_list if s.token)
+        links = " ".join(f"{live.seat_label(s.seat)} plays from this page (hand it over; it holds the seat): {s.link}."
+                         for s in seat_list if s.link)
         bots = [live.seat_label(s.seat) for s in seat_list if s.bot]
         played = f" The server plays {', '.join(bots)} by itself." if bots else ""
+        tokens_text = f" Secret seat tokens (give each player only its own): {held}." if held else ""
         text = (
-            f"Started {live.engine.title} as {live.id}. Secret seat tokens (give each player only its own): {held}.{played}\n"
+            f"Started {live.engine.title} as {live.id}.{tokens_text}{' ' + links if links else ''}{played}\n"
             f"{live.engine.describe(live.state, None)}\n{awaiting(live)}"
         )
         return reply(result, text)
 
     @mcp.tool(title="Game position", annotations=READ_ONLY)
     @refusals_as_tool_errors
-    async def get_state(game_id: GameId, token: OptionalToken = None, detail: DetailArg = "brief") -> Annotated[CallToolResult, GameState]:
+    async def get_state(
+        game_id: GameId,
+        token: OptionalToken = None,
+        detail: DetailArg = "brief",
+        link: Annotated[bool, Field(description="Also your seat's play page link.")] = False,
+    ) -> Annotated[CallToolResult, GameState]:
         """The position in brief, and your legal moves on your turn. No token: the public view."""
         live = sessions.get(game_id)
-        seat = sessions.optional_seat(live, token)
-        result = state_of(sessions, live, seat, detail)
-        moves = live.legal_moves(seat) if result.your_turn else None
-        head = f"{live.id} ({live.engine.title}), move {result.ply}" + (f", you are {live.seat_label(seat)}" if seat is not None else "")
-        return reply(result, f"{head}.\n{situation(live, seat, moves)}")
+        seat, referee = sessions.optional_seat(live, token), sessions.is_referee(live, token)
+        result = state_of(sessions, live, seat, detail, referee)
+        moves = live.legal_moves(seat, referee=referee) if result.your_turn else None
+        you = f"the referee (for {live.seat_label(seat)})" if referee else live.seat_label(seat) if seat is not None else None
+        head = f"{live.id} ({live.engine.title}), move {result.ply}" + (f", you are {you}" if you else "")
+        tail = ""
+        if link:
+            result.link = page_link(play_url(mcp), live, None if referee else seat, token)
+            tail = f"\n{live.seat_label(seat)}'s page (hand it to the person who plays it; it holds the seat): {result.link}"
+        return reply(result, f"{head}.\n{situation(live, seat, moves)}{tail}")
 
     @mcp.tool(title="Legal moves", annotations=READ_ONLY)
     @refusals_as_tool_errors
@@ -235,10 +258,10 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
         ] = None,
         detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, LegalMovesResult]:
-        """Your legal moves now in notation, grouped (a/b: either). detail=full adds summaries and objects."""
+        """Your legal moves in notation, grouped (a/b: either); detail=full adds summaries and objects."""
         live = sessions.get(game_id)
         seat = sessions.seat_for(live, token)
-        moves = live.legal_moves(seat, focus)
+        moves = live.legal_moves(seat, focus, referee=sessions.is_referee(live, token))
         to_move = live.to_move()
         result = LegalMovesResult(
             game_id=live.id,
@@ -284,7 +307,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
         ] = None,
         detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, MoveResult]:
-        """Play a move, or a whole turn as `moves` (all or none). A refusal says what failed and why, and changes nothing."""
+        """Play a move, or a whole turn as `moves` (all or none). A refusal says why and changes nothing."""
         given = one_of_the_move_arguments(move, moves, actions)
         played = sessions.play(game_id, token, given, dry_run, expected_ply)
         return reply(*move_result(played, detail))
@@ -297,7 +320,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
         after: Annotated[int, Field(ge=0, description="Start after this move (next_cursor).")] = 0,
         limit: Annotated[int, Field(ge=1, le=HISTORY_MAX, description="Moves per page.")] = HISTORY_PAGE,
     ) -> Annotated[CallToolResult, History]:
-        """The move log, a page at a time, with what each move caused; moves still secret from you left out."""
+        """The move log a page at a time, with what each move caused; moves secret from you left out."""
         live = sessions.get(game_id)
         seat = sessions.optional_seat(live, token)
         over = live.engine.outcome(live.state) is not None
@@ -323,7 +346,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
             next_cursor=page.next_cursor,
             seed=live.record.seed if over else None,
         )
-        lines = [f"{n}. {live.seat_label(m.seat)}: {m.notation}" + (f" — {' '.join(m.events)}" if m.events else "") for n, m in numbered]
+        lines = [f"{n}. {logged_text(live, m)}" + (f" — {' '.join(m.events)}" if m.events else "") for n, m in numbered]
         lines = [clip(line, 300) for line in lines]
         head = f"{live.id}: moves {after + 1}-{last} of {total}" if numbered else f"{live.id}: no moves after {after} (of {total})"
         if hidden:
@@ -345,10 +368,10 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
             float, Field(ge=0, le=MAX_WAIT, description="Seconds to wait at most.")
         ] = 30,
     ) -> Annotated[CallToolResult, TurnWait]:
-        """Wait (at most 50 s) for your decision or the game's end; then the position and your legal moves."""
+        """Wait (at most 50 s) for your decision or the game's end, then the position and your moves."""
         status = await wait_with_progress(sessions, game_id, token, timeout_seconds, ctx)
-        live = status.game
-        moves = live.legal_moves(status.seat) if status.your_turn else None
+        live, referee = status.game, sessions.is_referee(status.game, token)
+        moves = live.legal_moves(status.seat, referee=referee) if status.your_turn else None
         result = TurnWait(
             game_id=live.id,
             seat=status.seat,
@@ -363,26 +386,48 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
         if status.game_over:
             text = f"The game is over. {result.outcome.reason if result.outcome else ''}"
         elif status.your_turn:
-            text = f"Your turn, {live.seat_label(status.seat)} (move {result.ply + 1}).\n{situation(live, status.seat, moves)}"
+            you = f"referee, for {live.seat_label(status.seat)}" if referee else live.seat_label(status.seat)
+            text = f"Your turn, {you} (move {result.ply + 1}).\n{situation(live, status.seat, moves)}"
         else:
             text = f"Still not your turn: {awaiting(live)} Call wait_for_turn again."
         return reply(result, text)
 
 
-def seat_players(sessions: GameSessions, driver: BotDriver, game: str, options: dict[str, Any] | None,
-                 players: list[str | dict[str, Any]] | None, seats: int | None, seed: int | None) -> tuple[LiveGame, list[str]]:
-    """Make the game: its seats by count, or the players named, bots among them (played by ``driver``)."""
+def seat_players(
+    sessions: GameSessions, driver: BotDriver, game: str, options: dict[str, Any] | None,
+    players: list[str | dict[str, Any]] | None, seats: int | None, seed: int | None, pages: str | None,
+) -> tuple[LiveGame, list[str], set[int]]:
+    """Make the game: its seats by count, or the players named, bots among them (played by ``driver``); also the
+    people's seats, played from their pages (served under ``pages``, None if this server serves none)."""
     if players is None:
-        return sessions.create(game, options, seats or 2, seed)
+        return *sessions.create(game, options, seats or 2, seed), set()
     engine = sessions.engine(game)
     seating = read_players(engine.name, engine.title, players)
     if seating.bots and not driver.running:
         raise BadOptions("This server is not playing bot seats now (its bot driver is not running); seat people or "
                          "agents only, or run the server with `tabletop serve`", rule=f"{engine.name}/setup")
+    if seating.people and pages is None:
+        raise BadOptions("A person's seat is played from its page, which this server does not serve: run it with "
+                         "`tabletop serve --http`, or seat the person by name and relay their moves",
+                         rule=f"{engine.name}/setup")
     live, tokens = sessions.create(game, options, seating.names, seed, bots=seating.bots)
     if seating.bots:
         driver.drive(live.id)
-    return live, tokens
+    return live, tokens, seating.people
+
+
+def page_link(pages: str | None, live: LiveGame, seat: int | None, token: str | None) -> str:
+    """The link to ``seat``'s play page, or a refusal saying why there is none."""
+    if seat is None or token is None:
+        raise BadOptions("A play page is a seat's: give that seat's own token with link=true")
+    if pages is None:
+        raise BadOptions("This server serves no play pages: run it with `tabletop serve --http`")
+    return seat_link(pages, live.id, seat, token)
+
+
+def play_url(mcp: MCPServer) -> str | None:
+    """Where this server's play pages are reached (``tabletop serve --http``), or None."""
+    return getattr(mcp, "play_url", None)
 
 
 async def wait_with_progress(sessions: GameSessions, game_id: str, token: str, timeout: float, ctx: Context):

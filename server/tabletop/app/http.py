@@ -10,6 +10,7 @@ from mcp.server.transport_security import TransportSecurityMiddleware, Transport
 from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ..play import PLAY_PATH
 from ..watch import WATCH_PATH
 
 MCP_PATH = "/mcp"
@@ -75,36 +76,57 @@ class LoopbackHostOnly:
 
 
 class BesideMcp:
-    """Requests for the watching site (``/watch`` and below) go to it; everything else (``/mcp``, the server's
-    lifespan) to the MCP app. The site checks its own tokens (the server's and the viewing token)."""
+    """Requests for the watching site (``/watch`` and below) and the play pages (``/play``) go to them; everything
+    else (``/mcp``, the server's lifespan) to the MCP app. The site checks its own tokens (the server's and the
+    viewing token); a play page, its seat's cookie."""
 
-    def __init__(self, mcp_app: ASGIApp, site: ASGIApp) -> None:
+    def __init__(self, mcp_app: ASGIApp, sites: dict[str, ASGIApp]) -> None:
         self.mcp_app = mcp_app
-        self.site = site
+        self.sites = sites
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "") if scope["type"] == "http" else ""
-        if path == WATCH_PATH or path.startswith(WATCH_PATH + "/"):
-            await self.site(scope, receive, send)
-        else:
-            await self.mcp_app(scope, receive, send)
+        for prefix, site in self.sites.items():
+            if path == prefix or path.startswith(prefix + "/"):
+                await site(scope, receive, send)
+                return
+        await self.mcp_app(scope, receive, send)
 
 
 def http_app(
-    mcp: MCPServer, host: str, token: str | None, stateless: bool = False, view_token: str | None = None
+    mcp: MCPServer, host: str, token: str | None, stateless: bool = False, view_token: str | None = None,
+    public_url: str | None = None,
 ) -> ASGIApp:
     """The streamable HTTP app at ``/mcp`` and, for a Tabletop server, the watching site at ``/watch`` (open to
-    the server's token and to ``view_token``); both with DNS-rebinding protection on loopback hosts.
+    the server's token and to ``view_token``) and the seats' play pages at ``/play``; all with DNS-rebinding
+    protection on loopback hosts.
 
     ``stateless``: keep no MCP session between requests, even for clients of the older protocol versions that
     open one with ``initialize`` (newer ones never do), so that any server of a fleet can answer any request.
+    ``public_url``: where people reach this server (``https://games.example.org``, behind a proxy); the seats'
+    links start with it, and the play pages accept moves sent from it.
     """
     app = mcp.streamable_http_app(streamable_http_path=MCP_PATH, host=host, stateless_http=stateless)
     guarded = BearerToken(app, token) if token else app
     sessions = getattr(mcp, "sessions", None)
     if sessions is None:
         return guarded
+    from ..play.site import play_app
     from ..watch.site import watch_app
 
-    site = watch_app(sessions, [t for t in (token, view_token) if t])
-    return BesideMcp(guarded, LoopbackHostOnly(site) if host in LOOPBACK else site)
+    if public_url:
+        mcp.play_url = public_url.rstrip("/")
+    origins = [origin_of(public_url)] if public_url else []
+    sites = {
+        WATCH_PATH: watch_app(sessions, [t for t in (token, view_token) if t]),
+        PLAY_PATH: play_app(sessions, mcp.call_tool, origins),
+    }
+    if host in LOOPBACK:
+        sites = {prefix: LoopbackHostOnly(site) for prefix, site in sites.items()}
+    return BesideMcp(guarded, sites)
+
+
+def origin_of(url: str) -> str:
+    """``https://games.example.org/x`` -> ``https://games.example.org``."""
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://{rest.split('/')[0]}"

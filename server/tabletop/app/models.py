@@ -55,7 +55,10 @@ class SeatInfo(BaseModel):
 class SeatToken(SeatInfo):
     token: str | None = Field(
         description="Secret: whoever holds it acts for this seat. Hand each player only their own. Null for a bot "
-        "seat: the server holds it and plays the seat itself."
+        "seat: the server holds it and plays the seat itself. Null for a person's seat: see link."
+    )
+    link: str | None = Field(
+        None, description="A person's seat: the link to its play page, to hand to that person (it holds the seat)."
     )
 
 
@@ -94,6 +97,7 @@ class GameState(BaseModel):
     )
     legal: list[MoveGroupOut] | None = Field(description="Your legal moves when it is your decision, else null.")
     view: JsonObject | None = Field(description="The whole position as this seat may see it (detail=full only).")
+    link: str | None = Field(None, description="The seat's play page, when asked for (link=true).")
 
 
 class LegalMovesResult(BaseModel):

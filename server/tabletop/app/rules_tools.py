@@ -58,7 +58,7 @@ def register_rules(mcp: MCPServer) -> None:
         game: Annotated[str | None, Field(description="Only this game.")] = None,
         limit: Annotated[int, Field(ge=1, le=20, description="Most sections to return (default 5).")] = 5,
     ) -> Annotated[CallToolResult, RulesSearch]:
-        """Search the rules text: best-matching sections with a snippet and their rules:// URI."""
+        """Search the rules text: best sections with a snippet and their rules:// URI."""
         book = rulebook.load_rulebook()
         if game is not None and game not in book:
             raise BadOptions(f"There are no rules for '{game}'", legal=sorted(book))

@@ -53,6 +53,9 @@ class TabletopServer(MCPServer):
         self.sessions: GameSessions | None = None
         #: Plays the bot seats of every unfinished game; whoever serves this server runs it (``driver.run()``).
         self.driver: BotDriver | None = None
+        #: Where people reach this server's play pages (``tabletop serve --http``), e.g. ``http://127.0.0.1:8000``;
+        #: None when it serves none (stdio): then ``new_game`` refuses people's seats.
+        self.play_url: str | None = None
 
     async def list_tools(self) -> list[MCPTool]:
         return [

@@ -11,6 +11,8 @@ from __future__ import annotations
 from ..core.game import ChancePreview, LegalMoves
 from ..core.text import MOVES_BUDGET, bounded_lines, factor
 from ..sessions.live import LiveGame, Played
+from ..sessions.storage import MoveRecord
+from ..sessions.table import referee_act
 from .models import Detail, MoveGroupOut
 
 #: The most characters of events one answer repeats before pointing to history.
@@ -77,7 +79,7 @@ def situation(live: LiveGame, seat: int | None, moves: LegalMoves | None) -> str
 def awaiting(live: LiveGame) -> str:
     if live.pending is not None:
         who = live.seat_label(live.pending.seat)
-        return f"Waiting for the table ({who}'s move): {live.pending.request.text} (the referee enters it: 'enter ...')."
+        return f"Waiting for the referee to enter what the table showed for {who}'s move: {live.pending.request.text}."
     waiting = [live.seat_label(s) + (", thinking" if s in live.record.bots else "") for s in live.to_move()]
     return f"Waiting for {', '.join(waiting)}." if waiting else "Nobody is to move."
 
@@ -93,12 +95,32 @@ def chance_text(preview: ChancePreview) -> str:
     return "\n".join(lines)
 
 
+def logged_text(live: LiveGame, move: MoveRecord) -> str:
+    """A logged row as history tells it: "Ann: roll", or, for the referee's entry or undo in a table game, what the
+    referee did ("the referee entered library, library, tomb for Ann's move")."""
+    who = live.seat_label(move.seat)
+    act = referee_act(move.action, who) if live.table is not None else None
+    return f"the referee {act}" if act else f"{who}: {move.notation}"
+
+
+def table_awaited(played: Played) -> bool:
+    """Whether the table's chance is awaited in the position the answer to ``played`` describes."""
+    return played.game.pending is not None and played.state_after is played.game.state
+
+
 def played_text(played: Played, moves_next: LegalMoves | None) -> str:
     """What a sequence did, then what is next: the seat's moves if it decides again, else who is awaited."""
     live, shown = played.game, played.shown
     who = live.seat_label(played.seat)
     numbers = f"move {shown[0]}" if len(shown) == 1 else f"moves {shown[0]}-{shown[-1]}"
-    if played.dry_run:
+    act = referee_act(played.steps[0].action, who) if played.entry else None
+    if act and played.dry_run:
+        head = f"Dry run for the referee: '{played.notation}' is possible for {who}'s move and was NOT logged."
+    elif act and played.already:
+        head = f"Already done: the referee {act} ({numbers}); this retry changed nothing."
+    elif act:
+        head = f"The referee {act} ({numbers})."
+    elif played.dry_run:
         head = f"Dry run for {who}: '{played.notation}' is legal and was NOT played."
     elif played.already:
         head = f"Already played: '{played.notation}' was {numbers} by {who}; this retry played nothing again."
@@ -110,10 +132,16 @@ def played_text(played: Played, moves_next: LegalMoves | None) -> str:
         return "\n".join(lines)
     engine, after = live.engine, played.state_after
     outcome = engine.outcome(after)
+    pending = live.pending if table_awaited(played) else None
     if outcome is not None:
         lines.append(f"Game over: {outcome.reason}")
-    elif played.pending and moves_next is not None:
-        lines.append(moves_text(live, moves_next))
+    elif pending and moves_next is not None and moves_next.count:
+        lines.append(moves_text(live, moves_next))  # the referee: the entries to make
+    elif pending:  # a seat: it waits for the referee's entry
+        if pending.request.text not in " ".join(played.events):
+            lines.append(awaiting(live))
+        if moves_next is not None and moves_next.note:
+            lines.append(moves_next.note)
     elif moves_next is not None and moves_next.count:
         lines.append(engine.status(after, played.seat))
         lines.append(moves_text(live, moves_next))

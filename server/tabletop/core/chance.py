@@ -8,10 +8,11 @@ from its start with one more answer each time, so a move is always a pure functi
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from .errors import IllegalMove, MalformedMove
-from .rng import Rng, fresh_seed
+from .rng import Rng
 
 #: The word that starts an entry's notation: ``enter 3 5 6``.
 ENTER = "enter"
@@ -46,8 +47,9 @@ class ChanceRequest:
         return f"{self.what}: enter {items} of {left}"
 
     def example(self) -> list[str]:
-        """One possible entry (chosen at random), for legal_moves."""
-        rng = Rng(fresh_seed())
+        """One possible entry, for legal_moves: drawn with a seed taken from the request itself, so the same
+        request shows the same example on every call (and in every server process)."""
+        rng = Rng(int.from_bytes(hashlib.sha256(repr(self).encode()).digest()[:8], "big"))
         if self.kind in ("die", "dice"):
             return [str(v) for v in rng.dice(self.count, self.sides)]
         return rng.draw(dict(self.options), self.count, self.what)

@@ -46,7 +46,9 @@ def _paint(fill: str | None, stroke: str | None, width: float) -> str:
     return " ".join(parts)
 
 
-def to_svg(scene: Scene) -> str:
+def to_svg(scene: Scene, spots: bool = False) -> str:
+    """The scene as SVG text; ``spots``: with its clickable places, as invisible rectangles on top named by
+    ``data-spot`` (for a play page)."""
     lines = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{scene.width}" height="{scene.height}" '
         f'viewBox="0 0 {scene.width} {scene.height}" font-family="sans-serif">',
@@ -76,5 +78,11 @@ def to_svg(scene: Scene) -> str:
                 f'<text x="{shape.x:g}" y="{shape.y:g}" font-size="{shape.size:g}" fill="{shape.fill}" '
                 f'text-anchor="{shape.anchor}" dominant-baseline="central">{escape(shape.text)}</text>'
             )
+    if spots:
+        lines += [
+            f'<rect class="spot" data-spot="{escape(spot.name)}" x="{spot.x:g}" y="{spot.y:g}" width="{spot.width:g}" '
+            f'height="{spot.height:g}" fill="transparent"><title>{escape(spot.name)}</title></rect>'
+            for spot in scene.spots
+        ]
     lines.append("</svg>")
     return "\n".join(lines) + "\n"

@@ -59,12 +59,26 @@ class Text:
 Shape = Rect | Circle | Line | Polygon | Text
 
 
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """A place of the picture a person may click, named as the game's notation names it (a War square, ``c3``).
+    Not painted: a page that lets people play draws it as an invisible target over the picture."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    name: str
+
+
 @dataclass(slots=True)
 class Scene:
     width: int
     height: int
     background: str = "#ffffff"
     shapes: list[Shape] = field(default_factory=list)
+    #: Where a person may click, for play pages (see ``Spot``); never painted.
+    spots: list[Spot] = field(default_factory=list)
 
     def add(self, *shapes: Shape) -> None:
         self.shapes.extend(shapes)

@@ -1,8 +1,9 @@
 """Reading ``new_game``'s players into seats: people's and agents' names, and bots the server plays itself.
 
 A player is a name (``"Ann"``), a bot (``"bot:heuristic"``), a named bot (``"Bob (bot:search)"``) or an object:
-``{"name": "Bob", "bot": "search", "seconds": 3}`` for a bot, ``{"name": "bot:x"}`` for a seat whose name only
-looks like a bot's (the arena names the seats its own players hold so). A bot seat keeps its bot in its name
+``{"name": "Bob", "bot": "search", "seconds": 3}`` for a bot, ``{"name": "Ann", "person": true}`` for a person who
+plays from the seat's own page (``new_game`` gives the page's link instead of the token), ``{"name": "bot:x"}`` for
+a seat whose name only looks like a bot's (the arena names the seats its own players hold so). A bot seat keeps its bot in its name
 (``bot:search``, ``Bob (bot:search)``), so every text, picture and page that names the seat says it is a bot; the
 game's record says which seats are bots (``GameRecord.bots``).
 """
@@ -35,14 +36,16 @@ class PlayerObject(BaseModel):
     name: str | None = Field(None, min_length=1, max_length=MAX_NAME, description="What to call the seat.")
     bot: str | None = Field(None, min_length=1, max_length=MAX_NAME, description="The bot the server plays it with.")
     seconds: float = Field(DEFAULT_SECONDS, ge=MIN_SECONDS, le=MAX_SECONDS, description="Most seconds a decision.")
+    person: bool = Field(False, description="A person who plays from the seat's page (its link, not its token).")
 
 
 @dataclass
 class Seating:
-    """The seats' names in order, and the bot seats: ``{seat: (bot, seconds a decision)}``."""
+    """The seats' names in order, the bot seats (``{seat: (bot, seconds a decision)}``) and the people's seats."""
 
     names: list[str]
     bots: dict[int, tuple[str, float]] = field(default_factory=dict)
+    people: set[int] = field(default_factory=set)
 
 
 def read_players(game: str, title: str, players: list[str | dict[str, Any]]) -> Seating:
@@ -50,7 +53,9 @@ def read_players(game: str, title: str, players: list[str | dict[str, Any]]) -> 
     offered = BOTS.get(game, {})
     seating = Seating(names=[])
     for seat, player in enumerate(players):
-        name, bot, seconds = as_player(player, game)
+        name, bot, seconds, person = as_player(player, game)
+        if person:
+            seating.people.add(seat)
         if bot is not None:
             if bot not in offered:
                 raise BadOptions(
@@ -63,30 +68,33 @@ def read_players(game: str, title: str, players: list[str | dict[str, Any]]) -> 
     return seating
 
 
-def as_player(player: str | dict[str, Any], game: str) -> tuple[str, str | None, float]:
-    """``(name, bot or None, seconds)``: a bare bot's name is left empty."""
+def as_player(player: str | dict[str, Any], game: str) -> tuple[str, str | None, float, bool]:
+    """``(name, bot or None, seconds, a person's seat)``: a bare bot's name is left empty."""
     if isinstance(player, dict):
         try:
             read = PlayerObject.model_validate(player)
             if read.name is None and read.bot is None:
                 raise ValueError("give a name, a bot, or both")
+            if read.person and read.bot is not None:
+                raise ValueError("a seat is a person's or a bot's, not both")
         except (ValidationError, ValueError) as err:
             problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'player'}: {e['msg']}" for e in err.errors()) \
                 if isinstance(err, ValidationError) else str(err)
             raise BadOptions(
                 f"A player given as an object is a bot seat, {{\"name\": \"Bob\", \"bot\": \"search\", \"seconds\": 3}} "
-                f"(name and seconds optional), or a name taken as it is, {{\"name\": \"Ann\"}}; this one is neither "
+                f"(name and seconds optional), a person's seat, {{\"name\": \"Ann\", \"person\": true}}, or a name "
+                f"taken as it is, {{\"name\": \"Ann\"}}; this one is none of them "
                 f"({problems})", rule=f"{game}/setup",
             ) from None
-        return (read.name or "").strip(), None if read.bot is None else read.bot.strip().lower(), read.seconds
+        return (read.name or "").strip(), None if read.bot is None else read.bot.strip().lower(), read.seconds, read.person
     text = player.strip()
     if not 1 <= len(text) <= MAX_NAME:
         raise BadOptions(f"A player's name has 1 to {MAX_NAME} characters, not {len(text)}", rule=f"{game}/setup")
     if (bare := _BARE.match(text)) is not None:
-        return "", bare.group(1).lower(), DEFAULT_SECONDS
+        return "", bare.group(1).lower(), DEFAULT_SECONDS, False
     if (named := _NAMED.match(text)) is not None:
-        return named.group(1), named.group(2).lower(), DEFAULT_SECONDS
-    return text, None, DEFAULT_SECONDS
+        return named.group(1), named.group(2).lower(), DEFAULT_SECONDS, False
+    return text, None, DEFAULT_SECONDS, False
 
 
 def unique(name: str, taken: list[str]) -> str:

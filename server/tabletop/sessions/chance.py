@@ -65,7 +65,8 @@ class ServerChance:
     def to_move(self, engine: Engine, state: Any) -> list[int]:
         return engine.to_move(state)
 
-    def legal_moves(self, live: LiveGame, seat: int, focus: str | None) -> LegalMoves:
+    def legal_moves(self, live: LiveGame, seat: int, focus: str | None, referee: bool = False) -> LegalMoves:
+        """The seat's legal moves (``referee``: asked with the referee's token, which acts for the seat)."""
         return live.engine.legal_moves(live.state, seat, focus)
 
     def entry(self, live: LiveGame, referee: bool, sequence: list[Any], expected: int | None, store: Store) -> Entry | None:

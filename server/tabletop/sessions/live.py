@@ -50,9 +50,10 @@ class LiveGame:
         """Seats whose decision the game awaits (none while the table's chance is awaited)."""
         return self.chance.to_move(self.engine, self.state)
 
-    def legal_moves(self, seat: int, focus: str | None = None) -> LegalMoves:
-        """The seat's legal moves; while the table's chance is awaited, the entries that would answer it."""
-        return self.chance.legal_moves(self, seat, focus)
+    def legal_moves(self, seat: int, focus: str | None = None, referee: bool = False) -> LegalMoves:
+        """The seat's legal moves, as its token (or, ``referee``, the referee's) may play them: while the table's
+        chance is awaited, the entries that would answer it for the referee, and none for a seat."""
+        return self.chance.legal_moves(self, seat, focus, referee)
 
     def fresh_state(self) -> Any:
         return self.chance.new_state(self.engine, self.options, self.record.seat_names, self.record.seed)
@@ -89,6 +90,8 @@ class Played:
     pending: str | None = None
     #: The referee's entry of what the table showed (or an undo), played for ``seat`` but not chosen by it.
     entry: bool = False
+    #: Played with the referee's token (a table game's referee acts for the seat awaited and enters chance).
+    referee: bool = False
 
     @property
     def notation(self) -> str:

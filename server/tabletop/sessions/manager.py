@@ -314,6 +314,7 @@ class GameSessions:
                 played = Played(live, entry.seat, [step], dry_run and not entry.already, live.state, None, [step.ply], entry.already, entry=True)
             else:
                 played = self._moves(live, *chosen_seat(live, seat, referee, sequence), dry_run, expected)
+            played = replace(played, referee=referee)
             if played.dry_run or played.already:
                 return played
             played = self._log(live, played)

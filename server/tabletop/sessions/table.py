@@ -64,10 +64,16 @@ class TableChance(ServerChance):
         """Nobody moves while the table's chance is awaited."""
         return [] if self.pending is not None else engine.to_move(state)
 
-    def legal_moves(self, live: LiveGame, seat: int, focus: str | None) -> LegalMoves:
-        """While the table's chance is awaited, the entries that would answer it."""
+    def legal_moves(self, live: LiveGame, seat: int, focus: str | None, referee: bool = False) -> LegalMoves:
+        """While the table's chance is awaited: for the referee, the entries that would answer it; for a seat,
+        nothing (its token cannot enter), with a note saying so."""
         if self.pending is not None:
-            return entry_moves(self.pending.request, live.engine.name, live.seat_label(self.pending.seat))
+            if referee:
+                return entry_moves(self.pending.request, live.engine.name, live.seat_label(self.pending.seat))
+            return LegalMoves(groups=[], note=(
+                "Only the referee enters what the table showed; nothing is yours to play until then "
+                f"(rules://{table_rule(live.engine.name)})."
+            ))
         return live.engine.legal_moves(live.state, seat, focus)
 
     def apply(self, engine: Engine, state: Any, seat: int, action: Any) -> Applied:
@@ -212,8 +218,23 @@ def as_seen_by(move: MoveRecord, viewer: int | None, referee: bool = False) -> M
     return replace(move, action=hidden, notation="enter (hidden)")
 
 
+def referee_act(action: dict[str, Any], who: str) -> str | None:
+    """What the referee did in a logged row of a table game, in words for texts and logs ("entered library,
+    library, tomb for Ann's move", "took back the last move"), or None for a seat's move. An entry is logged
+    under the seat whose move it answers, but that seat did not choose it: texts name the referee instead.
+    (A seat's move the referee played for it is not marked in the log, and reads as the seat's.)"""
+    if is_undo(action):
+        return "took back the last move"
+    values = action.get("enter") if set(action) <= {"enter", "secret"} else None
+    if not isinstance(values, list) or not values:
+        return None
+    shown = "a hidden result" if action.get("secret") and all(v == "hidden" for v in values) else ", ".join(map(str, values))
+    return f"entered {shown} for {who}'s move"
+
+
 def entry_moves(request: ChanceRequest, game: str, who: str) -> LegalMoves:
-    """What legal_moves shows while the table is awaited: every possible entry when few, else an example."""
+    """What legal_moves shows the referee while the table is awaited: every possible entry when few, else an
+    example (the same for the same request on every call)."""
     if request.kind == "die":
         values = [[str(v)] for v in range(1, request.sides + 1)]
     elif request.kind == "pick":

@@ -1,282 +1,385 @@
-"""A picture of a Cthulhu Wars position: the map as a diagram of areas and adjacency, with each
-faction's units and Gates in every area, and a panel with the phase, each player's Power, Doom and
-spellbooks, and a key to the markers and unit abbreviations.
+"""A picture of a Cthulhu Wars position for people: the map as a map, and a panel beside it.
 
-Areas start where the map data places them within their board's frame (an area without a place starts
-on a ring) and are then pushed apart, each kept inside its board, until no area covers another.
+The map (see :mod:`.picture_layout` for where each area goes) shows land and sea apart, and in each area a card: the
+area's full name, its Gate in its controller's colour (or an Abandoned Gate), the map's creatures and markers, and
+every faction's units as chips in the faction's colour ("3 Acolytes", a Great Old One by name with a heavy border).
+Areas a figure moved into or a battle was fought in during the turn in progress are framed. The panel gives the round
+and phase, who is to act, each player's Power, Doom, Elder Signs (how many, never their values) and spellbooks, and a
+key. Every text is at least 11 pixels high at 1x.
 """
 
 from __future__ import annotations
 
-import math
+from dataclasses import dataclass
 
-from ...render import Circle, Line, Rect, Scene, Text
+from ...render import Circle, Line, Polygon, Rect, Scene, Text
 from . import creatures
 from .board import gate_holders, on_map
 from .factions import FACTIONS
+from .picture_layout import MAP_H, MAP_W, TITLE_H, AreaPlace, MapPlaces, map_places
 from .state import GameState
 
-MAP_W, MAP_H, PANEL_W = 1060, 620, 330
-RADIUS = 46
-#: Height of a board's name above its areas, on a map of several boards.
-BOARD_TITLE = 16
-#: The least distance between two area centres: the circles and a little air between them.
-SPACING = 2 * RADIUS + 14
+PANEL_W = 340
+SMALL, NAME, HEADING = 11, 13, 14
 
 COLOURS = {
-    "great-cthulhu": "#2e8b57", "crawling-chaos": "#3465a4", "black-goat": "#c0392b",
-    "yellow-sign": "#d4a017", "sleeper": "#8b5a2b", "windwalker": "#5d8aa8", "opener-of-the-way": "#7d3c98",
+    "great-cthulhu": "#2e8b57", "crawling-chaos": "#2f5fb3", "black-goat": "#c0392b", "yellow-sign": "#e2b527",
+    "sleeper": "#c8651b", "windwalker": "#6f8494", "opener-of-the-way": "#7d3c98",
 }  # fmt: skip
-#: Short names of factions whose initials would be long or clash.
-SHORT = {"opener-of-the-way": "OW", "sleeper": "SL", "windwalker": "WW"}
-#: Unit abbreviations that the general rule would make clash or hard to read.
-UNIT_SHORT = {"yog-sothoth": "YS", "spawn": "sp", "serpent-man": "sm", "formless-spawn": "fs", "tsathoggua": "ts",
-              "wizard": "wz", "wendigo": "we", "gnoph-keh": "gk", "rhan-tegoth": "rt", "ithaqua": "it",
-              "mutant": "mu", "abomination": "ab"}  # fmt: skip
+SEA, SEA_EDGE, SEA_INK = "#a9cde8", "#e9f3fb", "#153e5c"
+LAND, LAND_EDGE, LAND_INK = "#e4cc93", "#8a6d3b", "#3f2c0c"
+BACKGROUND, PANEL, INK, FAINT, NOTE_INK = "#fbf8f0", "#f1ebdd", "#222222", "#555555", "#1f4e79"
+FRAME, FRAME_FILL = "#e8590c", "#fff1dc"
+CITADEL_COLOUR, TUNNEL_COLOUR, CREATURE_COLOUR, WARNING_COLOUR = "#b22222", "#7b4fa0", "#4a4a4a", "#c0392b"
+#: Plurals that do not just add an "s".
+PLURALS = {"Serpent Man": "Serpent Men", "Fungi from Yuggoth": "Fungi from Yuggoth", "Spawn of Yog-Sothoth":
+           "Spawn of Yog-Sothoth", "Formless Spawn": "Formless Spawn", "Gnoph-Keh": "Gnoph-Keh", "Undead": "Undead",
+           "Byakhee": "Byakhee", "Starspawn": "Starspawn", "Dark Young": "Dark Young"}  # fmt: skip
+#: Order of a faction's chips in an area: its Great Old Ones first.
+ROLE_ORDER = {"goo": 0, "terror": 1, "monster": 2, "cultist": 3}
+CHIP_H, ROW_H, CHIP_PAD, CHIP_GAP = 16, 19, 5, 4
+#: Where a card's first row of chips starts, below the area's name.
+CARD_TOP = 21
 
 
 def faction_colour(faction: str) -> str:
     """Each faction's colour (grey for a faction this table does not know)."""
-    return COLOURS.get(faction, "#555555")
+    return COLOURS.get(faction, "#777777")
 
 
-def short_name(faction: str) -> str:
-    """'great-cthulhu' -> 'GC', 'opener-of-the-way' -> 'OW'."""
-    return SHORT.get(faction) or "".join(w[0] for w in faction.split("-")).upper()
+def faction_title(faction: str) -> str:
+    """'great-cthulhu' -> 'Great Cthulhu'."""
+    return FACTIONS[faction].title if faction in FACTIONS else faction
 
 
-Box = tuple[float, float, float, float]
+def ink_on(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour``."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
 
-def frame_box(frame: tuple[float, float, float, float]) -> Box:
-    """A board's frame (fractions of the map drawing) in pixels: left, top, right, bottom."""
-    left, top, right, bottom = frame
-    return left * MAP_W, top * MAP_H, right * MAP_W, bottom * MAP_H
+def text_width(text: str, size: float) -> float:
+    """About how wide ``text`` is in a plain sans-serif font (a little generous)."""
+    narrow, thin, wide = set("ijl.,:;'!|"), set("ftr()[]- I"), set("mwMW")
+    em = 0.0
+    for ch in text:
+        if ch in narrow:
+            em += 0.29
+        elif ch in thin:
+            em += 0.4
+        elif ch in wide:
+            em += 0.94
+        elif ch.isupper():
+            em += 0.72
+        elif ch.isdigit():
+            em += 0.64
+        else:
+            em += 0.61
+    return em * size
 
 
-def start_place(place: tuple[float, float] | None, box: Box, index: int, count: int) -> tuple[float, float]:
-    """Where an area's circle starts: its place from the map data within its board's box, else on a ring."""
-    left, top, right, bottom = box
-    if place is not None:
-        return left + place[0] * (right - left), top + place[1] * (bottom - top)
-    angle = 2 * math.pi * index / max(count, 1)
-    cx, cy = (left + right) / 2, (top + bottom) / 2
-    return cx + 0.4 * (right - left) * math.cos(angle), cy + 0.4 * (bottom - top) * math.sin(angle)
-
-
-def spread(points: dict[str, tuple[float, float]], rounds: int = 300,
-           boxes: dict[str, Box] | None = None) -> dict[str, tuple[float, float]]:
-    """Push circles apart (each pair to at least SPACING) and keep each inside its box (default the whole map);
-    deterministic."""
-    where = {k: list(v) for k, v in points.items()}
-    keys = sorted(where)
-    whole = (0.0, 0.0, float(MAP_W), float(MAP_H))
-    limits = {k: (boxes or {}).get(k, whole) for k in keys}
-    for _ in range(rounds):
-        moved = False
-        for i, a in enumerate(keys):
-            for b in keys[i + 1 :]:
-                dx, dy = where[b][0] - where[a][0], where[b][1] - where[a][1]
-                gap = math.hypot(dx, dy)
-                if gap < SPACING:
-                    if gap < 1e-6:
-                        dx, dy, gap = 1.0, 0.0, 1.0
-                    push = (SPACING - gap) / 2 + 0.5
-                    ux, uy = dx / gap, dy / gap
-                    where[a][0] -= ux * push
-                    where[a][1] -= uy * push
-                    where[b][0] += ux * push
-                    where[b][1] += uy * push
-                    moved = True
-        for k, p in where.items():
-            left, top, right, bottom = limits[k]
-            p[0] = min(max(p[0], left + RADIUS + 4), right - RADIUS - 4)
-            p[1] = min(max(p[1], top + RADIUS + 4), bottom - RADIUS - 4)
-        if not moved:
-            break
-    return {k: (v[0], v[1]) for k, v in where.items()}
-
-
-def area_places(state: GameState) -> dict[str, tuple[float, float]]:
-    """Each area's centre: its place within its board's frame, pushed apart from the others."""
-    layout = state.layout
-    title = BOARD_TITLE if len(layout.board_places) > 1 else 0  # room for each board's name
-    boxes = {b.id: frame_box(b.frame) for b in layout.board_places}
-    boxes = {k: (left, top + title, right, bottom) for k, (left, top, right, bottom) in boxes.items()}
-    whole = (0.0, 0.0, float(MAP_W), float(MAP_H))
-    own = {a.id: boxes.get(a.board, whole) for a in layout.areas}
-    count = len(layout.areas)
-    return spread({a.id: start_place(a.place, own[a.id], i, count) for i, a in enumerate(layout.areas)}, boxes=own)
-
-
-def draw_map(state: GameState, names: list[str] | None = None, phase: str | None = None) -> Scene:
-    """The whole picture; ``names`` are the players' names in seat order, ``phase`` the phase in words."""
-    layout = state.layout
-    scene = Scene(MAP_W + PANEL_W, MAP_H, background="#fbf8f0")
-    where = area_places(state)
-    draw_boards(scene, state)
-    drawn: set[frozenset[str]] = set()
-    for area in layout.areas:
-        for other in area.adjacent:
-            pair = frozenset((area.id, other))
-            if pair not in drawn:
-                drawn.add(pair)
-                (x1, y1), (x2, y2) = where[area.id], where[other]
-                if area.tunnel_to != other:  # tunnels are drawn as the glyphs on both ends (see draw_area)
-                    scene.add(Line(x1, y1, x2, y2, "#c9c1b1", 2))
-    for area in layout.areas:
-        draw_area(scene, state, area.id, area.name, area.type, *where[area.id])
-    draw_panel(scene, state, names, phase or f"{state.phase} phase")
-    return scene
-
-
-TUNNEL_COLOUR, CITADEL_COLOUR, CREATURE_COLOUR, WARNING_COLOUR = "#7b4fa0", "#b22222", "#8b1a1a", "#c0392b"
-BOARD_TINTS = ("#f3efe2", "#e9e4ee")
-
-
-def draw_boards(scene: Scene, state: GameState) -> None:
-    """A map of several boards (the Dreamlands): each board's panel and name, and, on a provisional map, a warning
-    across the top that it is not the printed map."""
-    layout = state.layout
-    if len(layout.board_places) > 1:
-        for n, place in enumerate(layout.board_places):
-            left, top, right, bottom = frame_box(place.frame)
-            scene.add(Rect(left + 3, top, right - left - 6, bottom - top - 3, fill=BOARD_TINTS[n % 2], stroke="#b8ad96"))
-            scene.add(Text(left + 10, top + 11, f"{place.name} ({place.side})", 12, "#4a4031", anchor="start"))
-    if layout.is_provisional:
-        scene.add(Text(MAP_W / 2, 12, f"PROVISIONAL MAP ({layout.map_title}): not the printed boards; adjacency "
-                       "invented where unpublished", 12, WARNING_COLOUR))
-
-
-def name_lines(name: str, width: int = 13) -> list[str]:
-    """An area's full name in lines of about ``width`` characters ('North America' / 'West')."""
+def wrap(text: str, width: float, size: float) -> list[str]:
+    """``text`` in lines no wider than ``width`` pixels."""
     lines: list[str] = []
-    for word in name.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
+    for word in text.split():
+        if lines and text_width(lines[-1] + " " + word, size) <= width:
             lines[-1] += " " + word
         else:
             lines.append(word)
     return lines
 
 
-def draw_area(scene: Scene, state: GameState, area_id: str, name: str, kind: str, x: float, y: float) -> None:
-    scene.add(Circle(x, y, RADIUS, fill="#cfe3f3" if kind == "ocean" else "#eadcbc", stroke="#6b6256", stroke_width=2))
+# ---- the whole picture ------------------------------------------------------------------------------------------------
+def draw_map(state: GameState, names: list[str] | None = None, phase: str | None = None) -> Scene:
+    """The whole picture; ``names`` are the players' names in seat order, ``phase`` the phase in words."""
+    places = map_places(state.layout_name)
+    scene = Scene(MAP_W + PANEL_W, MAP_H, background=BACKGROUND)
+    draw_boards(scene, places)
+    draw_regions(scene, state, places)
+    draw_titles(scene, state, places)
+    busy = highlighted(state)
+    for area in state.layout.areas:
+        draw_card(scene, state, area.id, places.areas[area.id], area.id in busy)
+    draw_panel(scene, state, names, phase or f"{state.phase} phase")
+    return scene
+
+
+def draw_boards(scene: Scene, places: MapPlaces) -> None:
+    """Each board's frame."""
+    for board in places.boards:
+        left, top, right, bottom = board.box
+        scene.add(Rect(left + 2, top, right - left - 4, bottom - top - 2, fill="#d9d1bf", stroke="#9d917a"))
+
+
+def draw_titles(scene: Scene, state: GameState, places: MapPlaces) -> None:
+    """Each board's title, the seam between the Earth's hemispheres, and on a provisional map a warning in the title
+    band that it is not the printed map."""
+    layout = state.layout
+    for board in places.boards:
+        scene.add(Text(*board.title_at, board.title, HEADING, INK))
+    if places.borders:  # the Earth: where the two half-boards meet
+        scene.add(Line(MAP_W / 2, 0, MAP_W / 2, TITLE_H, "#9d917a", 1))
+    if layout.is_provisional:
+        scene.add(Text(MAP_W / 2, TITLE_H / 2 + 1, f"PROVISIONAL MAP ({layout.map_title}): not the printed boards; "
+                       "adjacency invented where unpublished", 12, WARNING_COLOUR))  # fmt: skip
+
+
+def draw_regions(scene: Scene, state: GameState, places: MapPlaces) -> None:
+    """Seas, the borders between seas, then land over them; last the words that belong to no area."""
+    seas = [a for a in state.layout.areas if a.type == "ocean"]
+    lands = [a for a in state.layout.areas if a.type != "ocean"]
+    for area in seas:  # on the Earth a sea is several cells: their own edges are not borders
+        for polygon in places.areas[area.id].polygons:
+            scene.add(Polygon(polygon, fill=SEA, stroke=SEA if places.borders else SEA_INK, stroke_width=1))
+    for (x1, y1), (x2, y2) in places.borders:
+        scene.add(Line(x1, y1, x2, y2, SEA_EDGE, 2))
+    for area in lands:
+        for polygon in places.areas[area.id].polygons:
+            scene.add(Polygon(polygon, fill=LAND, stroke=LAND_EDGE, stroke_width=1.5))
+    for x, y, text in places.notes:
+        scene.add(Text(x, y, text, SMALL, SEA_INK, anchor="end"))
+
+
+def highlighted(state: GameState) -> set[str]:
+    """Areas the turn in progress changed: where its moved figures stand, where it battled, the battle being fought."""
+    found: set[str] = set()
+    turn = state.turn
+    if turn is not None:
+        units = state.seats[turn.seat].units
+        found |= {units[kind][i] for kind, i in turn.moved if kind in units and i < len(units[kind])}
+        found |= set(turn.battled)
+    if state.battle is not None:
+        found.add(state.battle["area"])
+    return {area for area in found if on_map(area)}
+
+
+# ---- an area's card ---------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Chip:
+    """One marker in a card: a word or two on a coloured label, or a Gate (a disc and a word)."""
+
+    text: str
+    fill: str
+    border: str = "#222222"
+    heavy: bool = False
+    gate: str | None = None  # the disc's colour, for a Gate
+
+    @property
+    def width(self) -> float:
+        return text_width(self.text, SMALL) + 2 * CHIP_PAD + (16 if self.gate else 0)
+
+
+def draw_card(scene: Scene, state: GameState, area_id: str, place: AreaPlace, framed: bool) -> None:
+    """An area's name at the top of its card, its Citadel and tunnel, then its rows of chips."""
     area = state.layout.area(area_id)
-    if area.citadel:  # a red box with the die numbers, as printed
-        numbers = "-".join(str(n) for n in (area.citadel[0], area.citadel[-1])) if len(area.citadel) > 1 else str(area.citadel[0])
-        scene.add(Rect(x + RADIUS - 24, y - RADIUS - 2, 26, 13, fill=CITADEL_COLOUR, stroke="#5a0f0f"))
-        scene.add(Text(x + RADIUS - 11, y - RADIUS + 4.5, numbers, 9, "#ffffff"))
-    if area.tunnel:  # a purple disc with the tunnel's glyph
-        scene.add(Circle(x - RADIUS + 8, y - RADIUS + 10, 8, fill=TUNNEL_COLOUR, stroke="#3d2454"))
-        scene.add(Text(x - RADIUS + 8, y - RADIUS + 10, area.tunnel, 10, "#ffffff"))
-    title = name_lines(name)
-    top = y - RADIUS + 13
-    for row, line in enumerate(title):
-        scene.add(Text(x, top + row * 11, line, 10, "#222222"))
-    row_y = top + len(title) * 11 + 2
-    gates = [s for a, s in gate_holders(state) if a == area_id]
-    for n, holder in enumerate(gates):
-        colour = faction_colour(state.seats[holder].faction) if holder is not None else "#ffffff"
-        scene.add(Rect(x - 8 + 18 * n - 9 * (len(gates) - 1), row_y - 5, 16, 10, fill=colour, stroke="#000000", stroke_width=1))
-    if gates:
-        row_y += 12
-    for marker in creatures.markers(state).get(area_id, []):
-        scene.add(Text(x, row_y, marker, 9, CREATURE_COLOUR))
-        row_y += 10
-    for marker in markers(state).get(area_id, []):
-        scene.add(Text(x, row_y, marker.split(" (")[0], 9, "#1f4e79"))
-        row_y += 10
-    for text, colour in units_text(state, area_id)[:4]:
-        scene.add(Text(x, row_y, text, 9, colour))
-        row_y += 10
+    left, top, right, bottom = place.card
+    rows = card_rows(state, area_id, right - left, bottom - top)
+    if framed:  # around the name and the chips
+        height = CARD_TOP + ROW_H * len(rows) + 2
+        scene.add(Rect(left, top - 3, right - left, height + 3, fill=FRAME_FILL, stroke=FRAME, stroke_width=3))
+    ink = SEA_INK if area.type == "ocean" and not framed else LAND_INK
+    scene.add(Text((left + right) / 2, top + 10, area.name, NAME, ink))
+    if area.citadel:  # a red label with the die numbers, as printed
+        numbers = f"{area.citadel[0]}-{area.citadel[-1]}" if len(area.citadel) > 1 else str(area.citadel[0])
+        scene.add(Rect(right - 26, top - 4, 26, 15, fill=CITADEL_COLOUR, stroke="#5a0f0f"))
+        scene.add(Text(right - 13, top + 3.5, numbers, SMALL, "#ffffff"))
+    if area.tunnel:  # a purple disc with the tunnel's letter
+        scene.add(Circle(left + 9, top + 4, 9, fill=TUNNEL_COLOUR, stroke="#3d2454"))
+        scene.add(Text(left + 9, top + 4, area.tunnel, SMALL, "#ffffff"))
+    for n, row in enumerate(rows):
+        draw_row(scene, row, (left + right) / 2, top + CARD_TOP + n * ROW_H)
 
 
-def units_text(state: GameState, area_id: str) -> list[tuple[str, str]]:
-    """One short line per faction with figures in the area, e.g. ('GC 3ac Ct', colour)."""
-    lines = []
-    for fs in state.seats:
-        counts: dict[str, int] = {}
-        for kind, places in fs.units.items():
-            n = places.count(area_id)
-            if n:
-                counts[kind] = n
-        if counts:
-            parts = [f"{n if n > 1 else ''}{abbreviate(kind)}" for kind, n in counts.items()]
-            lines.append((f"{short_name(fs.faction)} {' '.join(parts)}", faction_colour(fs.faction)))
-    return lines
+def card_rows(state: GameState, area_id: str, width: float, height: float) -> list[list[Chip]]:
+    """The card's chips in rows no wider than ``width``: Gates and markers first, then each faction's units on rows of
+    their own, unless that is too tall for ``height`` (then the units run on from one faction to the next)."""
+    first = flow([gate_chips(state, area_id) + marker_chips(state, area_id)], width)
+    units = [chips for seat in range(len(state.seats)) if (chips := unit_chips(state, seat, area_id))]
+    rows = first + flow(units, width)
+    return rows if CARD_TOP + ROW_H * len(rows) <= height else first + flow([sum(units, [])], width)
 
 
-def markers(state: GameState) -> dict[str, list[str]]:
-    """Every faction's public markers by Area (Ice Age)."""
-    found: dict[str, list[str]] = {}
+def flow(groups: list[list[Chip]], width: float) -> list[list[Chip]]:
+    """Chips in rows no wider than ``width``, each group starting a row."""
+    rows: list[list[Chip]] = []
+    for group in groups:
+        for n, chip in enumerate(group):
+            if n and row_width(rows[-1] + [chip]) <= width:
+                rows[-1].append(chip)
+            else:
+                rows.append([chip])
+    return rows
+
+
+def row_width(row: list[Chip]) -> float:
+    return sum(c.width for c in row) + CHIP_GAP * (len(row) - 1)
+
+
+def draw_row(scene: Scene, row: list[Chip], centre: float, y: float) -> None:
+    """A row of chips centred on ``centre``; ``y`` is the row's top."""
+    x = centre - row_width(row) / 2
+    for chip in row:
+        scene.add(Rect(x, y, chip.width, CHIP_H, fill=chip.fill, stroke=chip.border, stroke_width=2 if chip.heavy else 1))
+        text_x = x + CHIP_PAD
+        if chip.gate:
+            scene.add(Circle(x + CHIP_PAD + 6, y + CHIP_H / 2, 6, fill=chip.gate, stroke="#111111", stroke_width=1.5))
+            text_x += 16
+        scene.add(Text(text_x, y + CHIP_H / 2, chip.text, SMALL, ink_on(chip.fill), anchor="start"))
+        x += chip.width + CHIP_GAP
+
+
+def gate_chips(state: GameState, area_id: str) -> list[Chip]:
+    """The area's Gates: a disc in the controller's colour, or a white disc for an Abandoned Gate."""
+    chips = []
+    for area, holder in gate_holders(state):
+        if area == area_id:
+            if holder is None:
+                chips.append(Chip("Abandoned Gate", "#ffffff", "#777777", gate="#ffffff"))
+            else:
+                colour = faction_colour(state.seats[holder].faction)
+                chips.append(Chip("Gate", "#ffffff", colour, gate=colour))
+    return chips
+
+
+def marker_chips(state: GameState, area_id: str) -> list[Chip]:
+    """The map's creatures (Bhole, Zoogs) and the factions' markers (Ice Age) in the area."""
+    chips = [Chip(name, CREATURE_COLOUR) for name in creatures.markers(state).get(area_id, [])]
     for s, fs in enumerate(state.seats):
-        for area, names in FACTIONS[fs.faction].area_markers(state, s).items():
-            found.setdefault(area, []).extend(names)
-    return found
+        for name in FACTIONS[fs.faction].area_markers(state, s).get(area_id, []):
+            chips.append(Chip(name.split(" (")[0], "#ffffff", faction_colour(fs.faction), heavy=True))
+    return chips
 
 
-def abbreviate(kind: str) -> str:
-    """A unit kind in a few letters: 'acolyte' -> 'ac', 'deep-one' -> 'do', 'yog-sothoth' -> 'YS'."""
-    if kind in UNIT_SHORT:
-        return UNIT_SHORT[kind]
-    words = kind.split("-")
-    return "".join(w[0] for w in words) if len(words) > 1 else kind[:2]
+def unit_chips(state: GameState, seat: int, area_id: str) -> list[Chip]:
+    """One chip per kind of the seat's units in the area: '3 Acolytes', 'Cthulhu' (a Great Old One, heavy border)."""
+    fs = state.seats[seat]
+    faction = FACTIONS.get(fs.faction)
+    kinds = {u.name: u for u in faction.units} if faction else {}
+    colour = faction_colour(fs.faction)
+    chips = []
+    for kind, count in fs.in_area(area_id).items():
+        unit = kinds.get(kind)
+        title = unit.title if unit else kind
+        role = unit.role if unit else "monster"
+        text = title if count == 1 else f"{count} {PLURALS.get(title, title + 's')}"
+        chips.append((ROLE_ORDER.get(role, 2), Chip(text, colour, "#111111", heavy=role == "goo")))
+    return [chip for _, chip in sorted(chips, key=lambda c: c[0])]
 
 
-def unit_key(state: GameState) -> list[str]:
-    """'ac Acolyte' for every kind of unit on the map, in faction order."""
-    seen: dict[str, str] = {}
-    for fs in state.seats:
-        titles = {u.name: u.title for u in FACTIONS[fs.faction].units} if fs.faction in FACTIONS else {}
-        for kind, places in fs.units.items():
-            if any(on_map(p) for p in places):
-                seen.setdefault(abbreviate(kind), titles.get(kind, kind))
-    return [f"{short} {title}" for short, title in seen.items()]
-
-
+# ---- the panel --------------------------------------------------------------------------------------------------------
 def draw_panel(scene: Scene, state: GameState, names: list[str] | None, phase: str) -> None:
-    x = MAP_W + 12
-    scene.add(Rect(MAP_W, 0, PANEL_W, MAP_H, fill="#f1ebdd"))
-    scene.add(Text(x, 20, f"Round {state.round}: {phase}", 14, "#222222", anchor="start"))
-    scene.add(Text(x, 40, f"Ritual of Annihilation costs {state.ritual_cost}", 12, "#222222", anchor="start"))
-    step = min(80, (MAP_H - 230) // max(len(state.seats), 1))
-    for seat, fs in enumerate(state.seats):
-        y = 62 + seat * step
-        colour = faction_colour(fs.faction)
-        player = names[seat] if names and names[seat] != f"seat {seat}" else None
-        scene.add(Rect(x, y, 12, 12, fill=colour))
-        label = f"{short_name(fs.faction)} {fs.faction}" + (f" ({player})" if player else "")
-        scene.add(Text(x + 18, y + 6, label, 13, colour, anchor="start"))
-        scene.add(Text(x + 18, y + 22, f"Power {fs.power}   Doom {fs.doom}   Elder Signs {len(fs.elder_signs)}", 11, "#222222", anchor="start"))
-        books = name_lines(f"Spellbooks {len(fs.spellbooks)}/6: " + (", ".join(fs.spellbooks) or "none yet"), 52)
-        notes = FACTIONS[fs.faction].notes(state, seat)
-        for row, line in enumerate(books[: 1 if notes else 2]):
-            scene.add(Text(x + 18, y + 37 + row * 12, line, 10, "#555555", anchor="start"))
-        if notes:
-            scene.add(Text(x + 18, y + 49, notes[0].split(" (")[0].split(",")[0][:60], 10, "#1f4e79", anchor="start"))
-    dreamlands = bool(state.layout.citadels() or state.layout.pieces.bhole or any(a.tunnel for a in state.layout.areas))
-    draw_key(scene, state, x, MAP_H - (190 if dreamlands else 160))
+    """The round and phase, the Ritual's cost, who acts (or who won), one block per player, and the key."""
+    x = MAP_W + 14
+    scene.add(Rect(MAP_W, 0, PANEL_W, MAP_H, fill=PANEL))
+    title = f"Round {state.round}: {phase}"
+    size = 16 if text_width(title, 16) <= PANEL_W - 28 else HEADING
+    heading = wrap(title, PANEL_W - 28, size)
+    for row, line in enumerate(heading):
+        scene.add(Text(x, 16 + row * 18, line, size, INK, anchor="start"))
+    y = 20 + 18 * len(heading)
+    death = " (Instant Death reached)" if state.instant_death else ""
+    lines = [f"Ritual of Annihilation costs {state.ritual_cost}{death}"]
+    acting = acting_seat(state)
+    if acting is not None:
+        lines.append(f"To act: {player_label(state, acting, names)}")
+    elif state.winners:
+        lines.append("Won by " + ", ".join(player_label(state, s, names) for s in state.winners))
+    for line in lines:
+        scene.add(Text(x, y, line, 12, INK, anchor="start"))
+        y += 18
+    key_top = MAP_H - key_height(state)
+    step = min(100, (key_top - y) / max(len(state.seats), 1))
+    for seat in range(len(state.seats)):
+        draw_player(scene, state, seat, names, x, y + seat * step, step, seat == acting)
+    draw_key(scene, state, x, key_top)
+
+
+def acting_seat(state: GameState) -> int | None:
+    """The seat the game waits for: the first pending decision's, else the turn's."""
+    if state.phase == "over":
+        return None
+    if state.pending:
+        return state.pending[0].seat
+    return state.turn.seat if state.turn is not None else None
+
+
+def player_label(state: GameState, seat: int, names: list[str] | None) -> str:
+    """'Great Cthulhu (Ann)', or the faction alone when the seat has no name."""
+    player = names[seat] if names and seat < len(names) and names[seat] != f"seat {seat}" else None
+    return faction_title(state.seats[seat].faction) + (f" ({player})" if player else "")
+
+
+def draw_player(scene: Scene, state: GameState, seat: int, names: list[str] | None, x: float, y: float,
+                height: float, acting: bool) -> None:
+    """One player's block: faction and name, Power, Doom and Elder Signs, spellbooks, and public notes."""
+    fs = state.seats[seat]
+    colour = faction_colour(fs.faction)
+    if acting:
+        scene.add(Rect(x - 8, y - 4, PANEL_W - 12, height - 4, fill="#fffaf0", stroke=FRAME, stroke_width=2))
+    scene.add(Rect(x, y + 1, 14, 14, fill=colour, stroke="#111111"))
+    scene.add(Text(x + 20, y + 8, player_label(state, seat, names), HEADING, INK, anchor="start"))
+    gates = sum(1 for _, holder in gate_holders(state) if holder == seat)
+    stats = f"Power {fs.power} · Doom {fs.doom} · Gates {gates} · Elder Signs {len(fs.elder_signs)}"
+    scene.add(Text(x + 20, y + 27, stats, 12, INK, anchor="start"))
+    faction = FACTIONS.get(fs.faction)
+    titles = {b.name: b.title for b in faction.spellbooks} if faction else {}
+    books = ", ".join(titles.get(b, b) for b in fs.spellbooks) or "none yet"
+    lines = [(line, FAINT) for line in wrap(f"Spellbooks {len(fs.spellbooks)}/6: {books}", PANEL_W - 48, SMALL)]
+    for note in faction.notes(state, seat) if faction else []:  # e.g. Cursed Slumber, Hibernate
+        lines += [(line, NOTE_INK) for line in wrap(note.split(" (")[0], PANEL_W - 48, SMALL)]
+    for row, (line, ink) in enumerate(lines[: max(1, int((height - 44) // 14))]):
+        scene.add(Text(x + 20, y + 44 + row * 14, line, SMALL, ink, anchor="start"))
+
+
+def key_height(state: GameState) -> float:
+    """Room the key takes at the panel's foot."""
+    return 150 + (16 + 14 * len(tunnel_key(state)) if tunnel_key(state) else 0)
+
+
+def tunnel_key(state: GameState) -> list[str]:
+    """The tunnels of a map of several boards, one line each: 'A Zura - Ruins of Karoth'."""
+    layout = state.layout
+    if not layout.board_places:
+        return []
+    first = layout.board_places[0].id
+    found = sorted({(a.tunnel, a.name, layout.area(a.tunnel_to).name) for a in layout.areas
+                    if a.tunnel and a.tunnel_to and a.board == first})  # fmt: skip
+    return [f"{letter}  {a} - {b}" for letter, a, b in found]
 
 
 def draw_key(scene: Scene, state: GameState, x: float, y: float) -> None:
-    """What the markers and abbreviations mean."""
-    scene.add(Text(x, y, "Key", 12, "#222222", anchor="start"))
-    layout = state.layout
-    if layout.citadels() or any(a.tunnel for a in layout.areas):
-        scene.add(Rect(x + 150, y - 6, 20, 12, fill=CITADEL_COLOUR))
-        scene.add(Text(x + 176, y, "Citadel, its die numbers", 10, "#333333", anchor="start"))
-        scene.add(Circle(x + 6, y + 96 + 12 * ((len(unit_key(state)) + 2) // 3), 6, fill=TUNNEL_COLOUR))
-        tunnels = sorted({(a.tunnel, a.name, layout.area(a.tunnel_to).name) for a in layout.areas
-                          if a.tunnel and a.tunnel_to and a.board == layout.board_places[0].id})
-        text = "Tunnels (the purple letters join the boards): " + "; ".join(f"{t} {a} - {b}" for t, a, b in tunnels)
-        for row, line in enumerate(name_lines(text, 50)[:4]):
-            scene.add(Text(x + 16, y + 96 + 12 * ((len(unit_key(state)) + 2) // 3) + row * 12, line, 10, "#333333", anchor="start"))
-    scene.add(Rect(x, y + 12, 14, 9, fill="#2e8b57", stroke="#000000"))
-    scene.add(Text(x + 20, y + 17, "Gate, in its controller's colour", 10, "#333333", anchor="start"))
-    scene.add(Rect(x, y + 27, 14, 9, fill="#ffffff", stroke="#000000"))
-    scene.add(Text(x + 20, y + 32, "Abandoned Gate", 10, "#333333", anchor="start"))
-    scene.add(Text(x, y + 48, "Blue: ocean, sand: land. Lines join adjacent areas.", 10, "#333333", anchor="start"))
-    scene.add(Text(x, y + 63, "Units: faction, count, kind (3ac = 3 Acolytes):", 10, "#333333", anchor="start"))
-    entries = unit_key(state)
-    for row in range(0, len(entries), 3):
-        scene.add(Text(x, y + 78 + row // 3 * 13, ", ".join(entries[row : row + 3]), 10, "#333333", anchor="start"))
+    """What the colours and markers mean."""
+    scene.add(Line(x - 6, y - 8, MAP_W + PANEL_W - 8, y - 8, "#c8bda6", 1))
+    scene.add(Text(x, y + 4, "Key", HEADING, INK, anchor="start"))
+    scene.add(Rect(x + 40, y - 3, 18, 14, fill=SEA, stroke=SEA_INK))
+    scene.add(Text(x + 64, y + 4, "Sea", SMALL, INK, anchor="start"))
+    scene.add(Rect(x + 100, y - 3, 18, 14, fill=LAND, stroke=LAND_EDGE))
+    scene.add(Text(x + 124, y + 4, "Land", SMALL, INK, anchor="start"))
+    some = next((fs.faction for fs in state.seats), "great-cthulhu")
+    samples = [
+        ([Chip("Gate", "#ffffff", faction_colour(some), gate=faction_colour(some))], "in its controller's colour"),
+        ([Chip("Abandoned Gate", "#ffffff", "#777777", gate="#ffffff")], "no one controls it"),
+        ([Chip("3 Acolytes", faction_colour(some), "#111111")], "a faction's units, in its colour"),
+        ([Chip(great_old_one(some), faction_colour(some), "#111111", heavy=True)], "a Great Old One"),
+    ]
+    for n, (row, words) in enumerate(samples):
+        top = y + 16 + n * 21
+        draw_row(scene, row, x + row_width(row) / 2, top)
+        scene.add(Text(x + row_width(row) + 8, top + CHIP_H / 2, words, SMALL, INK, anchor="start"))
+    top = y + 16 + len(samples) * 21
+    scene.add(Rect(x, top, 30, CHIP_H, fill=FRAME_FILL, stroke=FRAME, stroke_width=3))
+    scene.add(Text(x + 38, top + CHIP_H / 2, "moved into or battled in this turn", SMALL, INK, anchor="start"))
+    lines = tunnel_key(state)
+    if lines:
+        top += 24
+        scene.add(Rect(x, top - 1, 26, 15, fill=CITADEL_COLOUR, stroke="#5a0f0f"))
+        scene.add(Text(x + 34, top + 6, "Citadel (its die numbers)", SMALL, INK, anchor="start"))
+        scene.add(Text(x, top + 22, "Tunnels (the purple letters join the boards):", SMALL, INK, anchor="start"))
+        for row, line in enumerate(lines):
+            scene.add(Text(x + 8, top + 37 + row * 14, line, SMALL, INK, anchor="start"))
+
+
+def great_old_one(faction: str) -> str:
+    """The name of a faction's (first) Great Old One, for the key."""
+    units = FACTIONS[faction].units if faction in FACTIONS else ()
+    return next((u.title for u in units if u.role == "goo"), "Great Old One")

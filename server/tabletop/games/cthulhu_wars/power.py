@@ -25,7 +25,7 @@ class PowerSources(BaseModel):
 
     cultists: int = Field(ge=0, description="Your Cultists on the map.")
     controlled_gates: int = Field(ge=0, description="Gates you control.")
-    abandoned_gates: int = Field(ge=0, description="Abandoned Gates on the map (everyone earns these).")
+    abandoned_gates: int = Field(ge=0, description="Abandoned Gates on the map (all earn these).")
     captured_cultists: int = Field(ge=0, description="Enemy Cultists you hold captive.")
     extra: list[ExtraIncome] = Field(default_factory=list, description="Power from abilities or spellbooks.")
     highest_power: int | None = Field(

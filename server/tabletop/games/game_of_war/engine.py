@@ -277,7 +277,8 @@ def _setup_moves(state: State, seat: int, focus: str | None) -> LegalMoves:
                 groups.setdefault(f"Place {unit}", []).append(_option(p, state, summary))
         elif p[0] == REMOVE:
             if mover_ok(p[1]):
-                summary = f"Take back the unit on {square_name(p[1])}."
+                unit = STATS[state.pieces[p[1]] & 7]
+                summary = f"Take back the {unit.title.lower()} ({unit.letter}) on {square_name(p[1])}."
                 groups.setdefault("Take back", []).append(_option(p, state, summary))
         elif not focus:
             title = "Openings (replace your deployment)" if p[0] == OPENING else "Commit"

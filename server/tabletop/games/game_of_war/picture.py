@@ -5,8 +5,8 @@ game-of-war/board and game-of-war/communication). Hidden deployments stay hidden
 
 from __future__ import annotations
 
-from ...render import Circle, Line, Polygon, Rect, Scene, Text
-from .board import ARSENAL_SQUARES, COLUMNS, FORTRESSES, HEIGHT, MOUNTAINS, PASSES, SQUARES, WIDTH
+from ...render import Circle, Line, Polygon, Rect, Scene, Spot, Text
+from .board import ARSENAL_SQUARES, COLUMNS, FORTRESSES, HEIGHT, MOUNTAINS, PASSES, SQUARES, WIDTH, square_name
 from .display import visible_sides
 from .state import SETUP, State
 from .units import STATS
@@ -41,6 +41,7 @@ def draw_board(state: State, seat: int | None, show_lines: bool, names: list[str
         if code >> 3 in shown:
             draw_unit(scene, state, sq, code)
     draw_labels(scene)
+    scene.spots = [Spot(*origin(sq), CELL, CELL, square_name(sq)) for sq in range(SQUARES)]
     status = "Set-up: deployments are secret until both sides commit." if state.phase == SETUP else (
         state.reason or f"Turn {state.turn}: {side_label(state.side, names)} to play."
     )
