@@ -7,6 +7,7 @@ from pathlib import Path
 import anyio.to_thread
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 #: The most a page may take to show a change (a bound on waiting, not a measure of speed).
@@ -45,6 +46,14 @@ async def click_move(driver, move: str) -> str:
     """Click a listed move (a dry run): the answer shown, after it was added to the sequence or refused."""
     before = body(driver, "sequence") or "0"
     await in_browser(button_of(driver, move).click)
+    await until(driver, lambda d: body(d, "sequence") != before or body(d, "answer") == "refused")
+    return driver.find_element(By.ID, "answer").text
+
+
+async def press_move(driver, move: str) -> str:
+    """The same as a click, with the keyboard: the move's button focused and Enter pressed."""
+    before = body(driver, "sequence") or "0"
+    await in_browser(button_of(driver, move).send_keys, Keys.ENTER)
     await until(driver, lambda d: body(d, "sequence") != before or body(d, "answer") == "refused")
     return driver.find_element(By.ID, "answer").text
 

@@ -7,10 +7,11 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from app.helpers import call
 
-from .browser import click_move, in_browser, listed, my_turn_or_over, play_sequence, until
+from .browser import body, click_move, in_browser, listed, my_turn_or_over, play_sequence, press_move, until
 from .conftest import OUTPUT, mcp_client
 
 
@@ -37,6 +38,14 @@ async def test_a_person_plays_a_whole_cthulhu_dice_game_against_the_optimal_bot_
                 advice = browser.find_element(By.ID, "answer").text
                 move = "retreat" if "Recommended: RETREAT" in advice else next(m for m in choices if m != "retreat")
                 advised += 1
+            if moves_played == 1:  # with the keyboard alone: the move's button, then "Play it", by Enter
+                answer = await press_move(browser, move)
+                assert "NOT played" in answer
+                before = body(browser, "ply")
+                await in_browser(browser.switch_to.active_element.send_keys, Keys.ENTER)  # the focus is on "Play it"
+                await until(browser, lambda d, was=before: body(d, "ply") != was)
+                moves_played += 1
+                continue
             answer = await click_move(browser, move)
             assert "NOT played" in answer, answer
             if move == "roll":
@@ -49,6 +58,10 @@ async def test_a_person_plays_a_whole_cthulhu_dice_game_against_the_optimal_bot_
                 await in_browser(browser.save_screenshot, str(OUTPUT / "dice-3-moves.png"))
             assert moves_played < 400, "the game did not end"
 
+        await in_browser(browser.set_window_size, 390, 844)  # a phone
+        assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scroll"
+        await in_browser(browser.save_screenshot, str(OUTPUT / "dice-phone.png"))
+        await in_browser(browser.set_window_size, 1400, 1000)
         state = await call(client, "get_state", game_id=made["game_id"])
         assert state["outcome"] is not None
         result = browser.find_element(By.ID, "turn").text

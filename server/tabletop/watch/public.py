@@ -15,8 +15,7 @@ from typing import Any
 
 from ..core.game import Engine
 from ..render import to_svg
-from ..sessions.chance import replay_move
-from ..sessions.live import LiveGame
+from ..sessions.live import LiveGame, chance_source
 from ..sessions.manager import GameSessions
 from ..sessions.store import MoveRecord
 from ..sessions.table import as_seen_by, referee_act
@@ -114,12 +113,12 @@ class Replays:
             if states is not None:
                 self._states.move_to_end(live.id)
                 return states
-        record, engine = live.record, live.engine
-        state = engine.new_game(live.options, len(record.seat_names), record.seed, record.seat_names)
-        states = [state]
-        for move in self.sessions.store.moves(live.id):
-            state = replay_move(engine, state, move)
-            states.append(state)
+        replaying = LiveGame(live.record, live.engine, live.options, None, chance=chance_source(live.options))
+        replaying.state = replaying.fresh_state()
+        states = [replaying.state]
+        for move in self.sessions.store.moves(live.id):  # through the game's chance source: a table's entries too
+            replaying.chance.replay(replaying, move)
+            states.append(replaying.state)
         with self._lock:
             self._states[live.id] = states
             while len(self._states) > self.keep:

@@ -142,13 +142,14 @@
     try {
       const answer = await post("/moves", { moves: sequence, dry_run: false, expected: view.ply + 1 });
       say(answer.text, !answer.ok);
-      if (answer.ok) { reset(); await refresh(); }
+      if (answer.ok) { reset(); await refresh(); answeredAt = view.ply; }
     } finally { busy = false; }
   }
 
   function reset() { sequence = []; choices = null; ended = false; picked = null; renderSequence(); renderMoves(); }
 
   let heard = 0;  // views received from the event stream, which come in order
+  let answeredAt = null;  // the move after which the answer shown was given: once others have moved, it goes
 
   async function refresh() {  // the view after the seat's own move, unless the stream has brought a newer one
     const before = heard;
@@ -176,6 +177,7 @@
     const sameMoves = JSON.stringify(next.moves) === JSON.stringify(view.moves);
     view = next;
     if (moved) { sequence = []; choices = null; ended = false; }
+    if (moved && answeredAt !== null && next.ply > answeredAt) { answeredAt = null; say(""); }
     const turn = $("turn");
     turn.textContent = view.over ? "Game over: " + view.result + (view.you_won ? " You won." : "")
       : view.your_turn ? "Your move." : view.waiting || "";
