@@ -131,3 +131,19 @@ async def test_a_server_without_play_pages_refuses_peoples_seats_and_says_why(tm
         assert "plays from this page" in text and "Secret seat tokens" in text
         assert result.structured_content["seats"][0]["link"] in text
         assert result.structured_content["seats"][1]["token"] in text
+
+
+async def test_host_and_origin_are_compared_exactly_on_every_path(served):
+    port = served.rsplit(":", 1)[1]
+    own = f"http://127.0.0.1:{port}"
+    lookalikes = [f"{own}.evil.example", f"{own}0", f"http://127.0.0.1:{port}@evil.example", f"https://127.0.0.1:{port}",
+                  "http://localhost:1", "null"]
+    async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {TOKEN}"}) as http:
+        for path in ("/mcp", "/watch/", "/play/some-game/0"):
+            for origin in lookalikes:
+                answer = await http.get(served + path, headers={"origin": origin})
+                assert answer.status_code == 403, (path, origin)
+            for host in (f"127.0.0.1:{port}.evil.example", "evil.example", f"127.0.0.1:{port}@evil.example"):
+                answer = await http.get(served + path, headers={"host": host})
+                assert answer.status_code == 421, (path, host)
+        assert (await http.get(served + "/watch/", headers={"origin": own})).status_code == 200

@@ -10,6 +10,7 @@ from tabletop.app.server import build_server
 from tabletop.sessions.manager import GameSessions
 from tabletop.sessions.store import GameStore
 from tabletop.watch.gate import COOKIE
+from tabletop.watch.site import watch_app
 
 
 @pytest.fixture
@@ -99,3 +100,13 @@ def test_on_a_loopback_address_the_site_refuses_other_hosts_and_origins(site):
 def test_on_a_public_address_the_site_leaves_hosts_to_the_operator(sessions):
     with TestClient(http_app(build_server(sessions), "0.0.0.0", None), base_url="http://games.example") as client:
         assert client.get("/watch/").status_code == 200
+
+
+def test_every_page_says_what_it_may_load_and_forbids_type_guessing(tmp_path):
+    sessions = GameSessions(GameStore(tmp_path / "g.sqlite3"))
+    live, _ = sessions.create("cthulhu-dice", None, ["Ann", "Bob"])
+    site = TestClient(watch_app(sessions, []))
+    for path in ("/watch/", f"/watch/games/{live.id}", "/watch/games/nope", "/watch/static/game.js"):
+        answer = site.get(path)
+        assert answer.headers["x-content-type-options"] == "nosniff", path
+        assert "default-src 'self'" in answer.headers["content-security-policy"], path

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import hmac
 import json
+import re
 
 from mcp.server.mcpserver import MCPServer
-from mcp.server.transport_security import TransportSecurityMiddleware, TransportSecuritySettings
-from starlette.requests import Request
+from starlette.datastructures import Headers
+from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..play import PLAY_PATH
@@ -53,26 +54,32 @@ async def refuse(send: Send, reason: str) -> None:
 
 
 class LoopbackHostOnly:
-    """A site served on a loopback address answers only requests that name a loopback host (and, if they carry
-    one, a loopback origin): a page of another site cannot reach it through DNS rebinding. The SDK's own check,
-    which guards ``/mcp`` the same way, with the port optional."""
+    """A server on a loopback address answers only requests that name a loopback host, and whose Origin, if they
+    carry one, is exactly that host (scheme, host and port): a page of another site cannot reach it through DNS
+    rebinding, nor pass with an Origin that only starts like this server's (``http://127.0.0.1:8000.evil.example``).
+    It stands in front of ``/mcp`` (before the SDK's own check) and of every page."""
+
+    HOST = re.compile(r"(127\.0\.0\.1|localhost|\[::1\])(:[0-9]{1,5})?")
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        names = ("127.0.0.1", "localhost", "[::1]")
-        self.check = TransportSecurityMiddleware(TransportSecuritySettings(
-            enable_dns_rebinding_protection=True,
-            allowed_hosts=[h for name in names for h in (name, f"{name}:*")],
-            allowed_origins=[o for name in names for o in (f"http://{name}", f"http://{name}:*")],
-        ))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
-            refused = await self.check.validate_request(Request(scope))
-            if refused is not None:
-                await refused(scope, receive, send)
+            why = self.refused(Headers(scope=scope))
+            if why is not None:
+                await PlainTextResponse(why, status_code=421 if why.startswith("Host") else 403)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+    @classmethod
+    def refused(cls, headers: Headers) -> str | None:
+        hosts, origins = headers.getlist("host"), headers.getlist("origin")
+        if len(hosts) != 1 or cls.HOST.fullmatch(hosts[0]) is None:
+            return "Host header refused: this server answers only to its loopback address"
+        if len(origins) > 1 or (origins and origins[0] != f"http://{hosts[0]}"):
+            return "Origin header refused: requests come only from this server's own pages"
+        return None
 
 
 class BesideMcp:
@@ -110,7 +117,7 @@ def http_app(
     guarded = BearerToken(app, token) if token else app
     sessions = getattr(mcp, "sessions", None)
     if sessions is None:
-        return guarded
+        return LoopbackHostOnly(guarded) if host in LOOPBACK else guarded
     from ..play.site import play_app
     from ..watch.site import watch_app
 
@@ -121,9 +128,8 @@ def http_app(
         WATCH_PATH: watch_app(sessions, [t for t in (token, view_token) if t]),
         PLAY_PATH: play_app(sessions, mcp.call_tool, origins),
     }
-    if host in LOOPBACK:
-        sites = {prefix: LoopbackHostOnly(site) for prefix, site in sites.items()}
-    return BesideMcp(guarded, sites)
+    both = BesideMcp(guarded, sites)
+    return LoopbackHostOnly(both) if host in LOOPBACK else both
 
 
 def origin_of(url: str) -> str:

@@ -55,7 +55,7 @@ class MoveOption(BaseModel):
     """One legal move, in both forms the server accepts."""
 
     notation: str = Field(description="Short text form; pass it as `move` to apply_move.")
-    action: JsonObject = Field(description="The same move as a structured object (also accepted as `move`).")
+    action: JsonObject = Field(description="The same move as a structured object (pass it in `actions` to apply_move).")
     summary: str = Field(description="What the move does, in plain words.")
 
 

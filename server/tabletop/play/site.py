@@ -31,7 +31,7 @@ from starlette.templating import Jinja2Templates
 from ..core.errors import GameError
 from ..sessions.live import LiveGame
 from ..sessions.manager import GameSessions
-from ..watch.site import embedded
+from ..watch.site import PAGE_HEADERS, embedded
 from . import PLAY_PATH
 from .desk import Desk, ToolCaller, focused_moves, seat_view
 from .gate import cookie_token, exchange, holds_seat, sent_by_the_page
@@ -43,13 +43,8 @@ WAIT = 20.0
 PING = 15
 #: The longest focus read (a square, an area or a unit's name).
 MAX_FOCUS = 40
-#: What the pages may load: their own scripts and styles only (nothing from other sites; no inline script).
-HEADERS = {
-    "content-security-policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'",
-    "cache-control": "no-store",
-    "referrer-policy": "no-referrer",
-    "x-content-type-options": "nosniff",
-}
+#: A seat's answers are its own: never cached, never named to another site (and the sites' page headers).
+HEADERS = {**PAGE_HEADERS, "cache-control": "no-store", "referrer-policy": "no-referrer"}
 
 LOCKED = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tabletop: this seat's page</title></head>
 <body><h1>This page belongs to a seat</h1><p>Open it from the seat's link (the link the game's host was given for

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import io
+import re
 from functools import cache
 from xml.sax.saxutils import escape
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .scene import Circle, Line, Polygon, Rect, Scene, Text
+from .scene import Circle, Line, Polygon, Rect, Scene, Spot, Text
 
 _PIL_ANCHOR = {"start": "lm", "middle": "mm", "end": "rm"}
+#: Characters XML 1.0 does not allow in a document (control characters, lone surrogates, U+FFFE and U+FFFF).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(text: str) -> str:
+    """``text`` as SVG character data: markup escaped, characters XML does not allow replaced by U+FFFD, so that a
+    name nobody checked (a map's, a player's) can never make the picture ill-formed."""
+    return escape(_NOT_XML.sub("\ufffd", text))
 
 
 @cache
@@ -76,13 +85,18 @@ def to_svg(scene: Scene, spots: bool = False) -> str:
         elif isinstance(shape, Text):
             lines.append(
                 f'<text x="{shape.x:g}" y="{shape.y:g}" font-size="{shape.size:g}" fill="{shape.fill}" '
-                f'text-anchor="{shape.anchor}" dominant-baseline="central">{escape(shape.text)}</text>'
+                f'text-anchor="{shape.anchor}" dominant-baseline="central">{xml_text(shape.text)}</text>'
             )
     if spots:
-        lines += [
-            f'<rect class="spot" data-spot="{escape(spot.name)}" x="{spot.x:g}" y="{spot.y:g}" width="{spot.width:g}" '
-            f'height="{spot.height:g}" fill="transparent"><title>{escape(spot.name)}</title></rect>'
-            for spot in scene.spots
-        ]
+        lines += [spot_svg(spot) for spot in scene.spots]
     lines.append("</svg>")
     return "\n".join(lines) + "\n"
+
+
+def spot_svg(spot: Spot) -> str:
+    """A place to click, as an invisible rectangle named by ``data-spot`` (with its name as a tooltip)."""
+    name = xml_text(spot.name)
+    return (
+        f'<rect class="spot" data-spot="{name.replace(chr(34), "&quot;")}" x="{spot.x:g}" y="{spot.y:g}" '
+        f'width="{spot.width:g}" height="{spot.height:g}" fill="transparent"><title>{name}</title></rect>'
+    )

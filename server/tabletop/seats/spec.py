@@ -11,6 +11,7 @@ game's record says which seats are bots (``GameRecord.bots``).
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,6 +71,17 @@ def read_players(game: str, title: str, players: list[str | dict[str, Any]]) -> 
 
 def as_player(player: str | dict[str, Any], game: str) -> tuple[str, str | None, float, bool]:
     """``(name, bot or None, seconds, a person's seat)``: a bare bot's name is left empty."""
+    name, bot, seconds, person = read_player(player, game)
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+        raise BadOptions(
+            f"A player's name is printable text: {name.encode('unicode_escape').decode()[:60]!r} has control "
+            "characters, which would reach every picture and page", rule=f"{game}/setup",
+        )
+    return name, bot, seconds, person
+
+
+def read_player(player: str | dict[str, Any], game: str) -> tuple[str, str | None, float, bool]:
+    """The player as given, before its name is checked."""
     if isinstance(player, dict):
         try:
             read = PlayerObject.model_validate(player)

@@ -18,11 +18,13 @@ import anyio
 import anyio.to_thread
 from sse_starlette.sse import EventSourceResponse
 from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..core.errors import GameError
 from ..sessions.manager import GameSessions
@@ -129,8 +131,35 @@ def watch_app(sessions: GameSessions, tokens: list[str]) -> Any:
         Route("/tournaments/{tournament_id}/events", tournament_events, name="tournament_events"),
         Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
-    app = Starlette(routes=[Mount(WATCH_PATH, routes=routes)])
+    app = PageHeaders(Starlette(routes=[Mount(WATCH_PATH, routes=routes)]))
     return ViewerGate(app, tokens) if tokens else app
+
+
+#: What every page of the sites may load: their own scripts and styles only (nothing from other sites, no inline
+#: script, no framing by another site), and no guessing of content types.
+PAGE_HEADERS = {
+    "content-security-policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'",
+    "x-content-type-options": "nosniff",
+}
+
+
+class PageHeaders:
+    """Add ``PAGE_HEADERS`` to every HTTP response of the wrapped app."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                MutableHeaders(scope=message).update(PAGE_HEADERS)
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 def embedded(data: Any) -> str:

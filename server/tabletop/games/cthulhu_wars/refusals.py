@@ -111,6 +111,14 @@ def summon_reason(state: GameState, seat: int, action: Any) -> str | None:
     return None
 
 
+def not_playing(state: GameState, faction: str) -> str | None:
+    """Why a faction named as a target cannot be one: it does not play in this game (or it is no faction)."""
+    playing = [s.faction for s in state.seats]
+    if faction in playing:
+        return None
+    return f"{faction[:40]!r} does not play in this game; the factions here are {', '.join(playing)}"
+
+
 def battle_reason(state: GameState, seat: int, action: Any) -> str | None:
     if action.area in state.turn.battled:
         return f"there has already been a battle in {action.area} this turn"
@@ -120,6 +128,8 @@ def battle_reason(state: GameState, seat: int, action: Any) -> str | None:
         if not creatures.NEUTRALS[action.enemy].present(state, action.area):
             return f"{creatures.NEUTRALS[action.enemy].title} {'are' if action.enemy == 'zoogs' else 'is'} not in {action.area}"
         return None
+    if (absent := not_playing(state, action.enemy)) is not None:
+        return absent
     enemy = state.seat_of(action.enemy)
     if not board.has_units(state, enemy, action.area):
         return f"{action.enemy} has no units in {action.area}"
@@ -129,6 +139,8 @@ def battle_reason(state: GameState, seat: int, action: Any) -> str | None:
 def capture_reason(state: GameState, seat: int, action: Any) -> str | None:
     if not board.has_units(state, seat, action.area):
         return f"you have no units in {action.area}"
+    if (absent := not_playing(state, action.enemy)) is not None:
+        return absent
     enemy = state.seat_of(action.enemy)
     enemy_faction = board.faction_of(state, enemy)
     theirs = board.units_in(state, enemy, action.area)
