@@ -13,6 +13,7 @@ folder are made readable by their owner only, and a damaged file is refused when
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import threading
@@ -48,6 +49,10 @@ from .storage import (  # the shared names are importable from here too
 )
 
 Synchronous = Literal["NORMAL", "FULL"]
+
+
+#: Where the store says, in one line, that its file went away under it.
+log = logging.getLogger("tabletop.storage")
 
 
 def is_postgres_url(target: str | Path) -> bool:
@@ -114,11 +119,16 @@ class GameStore(Store):
         except OSError as err:
             self._db.close()
             raise StorageError(f"Cannot use {self.path}: {err.strerror}") from None
+        self._file = None if memory else file_identity(self.path)
+        self._said_gone = False
 
     @contextmanager
     def _guard(self, doing: str) -> Iterator[None]:
-        """Hold the connection and turn any database failure into a StorageError saying what failed."""
+        """Hold the connection and turn any database failure into a StorageError saying what failed. Before and
+        after the work, the file must still be the one opened: a move committed into a file deleted or replaced
+        meanwhile would be lost at the next start, so it is never acknowledged."""
         with self._lock:
+            self._same_file(doing)
             try:
                 yield
             except sqlite3.IntegrityError:
@@ -127,6 +137,21 @@ class GameStore(Store):
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
                 raise StorageError(f"The game database could not {doing} ({err}); nothing was changed, try again") from None
+            self._same_file(doing)
+
+    def _same_file(self, doing: str) -> None:
+        """A StorageError (and one line in the server's log) if the database file was deleted, moved or replaced
+        since it was opened."""
+        if self._file is None or file_identity(self.path) == self._file:
+            return
+        message = (
+            f"The game database {self.path} was deleted, moved or replaced while this server was running, so it could "
+            f"not {doing}: nothing from now on would last. Restore the file (or put it back) and restart the server"
+        )
+        if not self._said_gone:  # one line in the log, however many calls are refused after it
+            self._said_gone = True
+            log.error(message)
+        raise StorageError(message)
 
     def _migrate(self) -> None:
         """Apply the schema changes this file has not had yet (games made before a change keep its default)."""
@@ -320,6 +345,15 @@ def _id_taken_on_conflict(game_id: str) -> Iterator[None]:
         yield
     except sqlite3.IntegrityError:
         raise IdTaken(f"a game with the id {game_id} already exists") from None
+
+
+def file_identity(path: Path) -> tuple[int, int] | None:
+    """The file at ``path`` as the system knows it (device and inode), or None if there is none."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 def make_private_folder(folder: Path) -> None:
