@@ -98,9 +98,8 @@ def chance_text(preview: ChancePreview) -> str:
 def logged_text(live: LiveGame, move: MoveRecord) -> str:
     """A logged row as history tells it: "Ann: roll", or, for the referee's entry or undo in a table game, what the
     referee did ("the referee entered library, library, tomb for Ann's move")."""
-    who = live.seat_label(move.seat)
-    act = referee_act(move.action, who) if live.table is not None else None
-    return f"the referee {act}" if act else f"{who}: {move.notation}"
+    act = live.referee_act(move)
+    return f"the referee {act}" if act else f"{live.seat_label(move.seat)}: {move.notation}"
 
 
 def table_awaited(played: Played) -> bool:

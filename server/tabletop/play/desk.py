@@ -23,7 +23,6 @@ from ..core.game import LegalMoves
 from ..render import to_svg
 from ..sessions.live import LiveGame
 from ..sessions.manager import GameSessions
-from ..sessions.table import referee_act
 
 #: The most log lines a page or event carries (the latest ones).
 MAX_LOG = 300
@@ -93,7 +92,7 @@ def seat_log(sessions: GameSessions, live: LiveGame, seat: int, over: bool) -> l
     page = sessions.log_page(live, seat, 0, 10**9, told=over)
     lines = []
     for n, m in page.moves:
-        act = referee_act(m.action, live.seat_label(m.seat)) if live.table is not None else None  # a table's entry
+        act = live.referee_act(m)  # a table's entry: the referee's, not the seat's
         who, move = ("referee", act) if act else (live.seat_label(m.seat), m.notation)
         lines.append({"n": n, "who": who, "mine": m.seat == seat and not act, "move": move, "events": list(m.events)})
     return lines

@@ -66,14 +66,14 @@ def play_app(sessions: GameSessions, call: ToolCaller, public_origins: list[str]
     ``public_origins``: the origins a browser may send moves from besides the request's own (behind a proxy)."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
 
-    async def seat_of(request: Request) -> tuple[LiveGame, int, str] | Response:
-        """The game, the seat and its token, if the request holds the seat's cookie; else the refusal."""
-        seat = request.path_params["seat"]
+    async def seat_of(request: Request, token: str | None = None) -> tuple[LiveGame, int, str] | Response:
+        """The game, the seat and its token, if ``token`` (by default the request's cookie) is the seat's; else the
+        refusal."""
+        seat, token = request.path_params["seat"], cookie_token(request) if token is None else token
         try:
             live = await sessions.io(lambda: sessions.get(request.path_params["game_id"]))
         except GameError:
             return locked()
-        token = cookie_token(request)
         if not holds_seat(live, seat, token):
             return locked()
         return live, seat, token
@@ -81,12 +81,8 @@ def play_app(sessions: GameSessions, call: ToolCaller, public_origins: list[str]
     async def page(request: Request) -> Response:
         key = request.query_params.get("key")
         if key is not None:
-            try:
-                live = await sessions.io(lambda: sessions.get(request.path_params["game_id"]))
-            except GameError:
-                return locked()
-            seat = request.path_params["seat"]
-            return exchange(live, seat, key) if holds_seat(live, seat, key) else locked()
+            found = await seat_of(request, key)
+            return found if isinstance(found, Response) else exchange(found[0], found[1], key)
         found = await seat_of(request)
         if isinstance(found, Response):
             return found

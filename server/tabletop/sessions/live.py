@@ -11,8 +11,8 @@ from pydantic import BaseModel
 
 from ..core.game import ChancePreview, Engine, LegalMoves
 from .chance import ServerChance, Step
-from .storage import GameRecord
-from .table import TableChance
+from .storage import GameRecord, MoveRecord
+from .table import TableChance, referee_act
 
 
 def chance_source(options: BaseModel) -> ServerChance:
@@ -57,6 +57,11 @@ class LiveGame:
 
     def fresh_state(self) -> Any:
         return self.chance.new_state(self.engine, self.options, self.record.seat_names, self.record.seed)
+
+    def referee_act(self, move: MoveRecord) -> str | None:
+        """What the referee did in a logged row ("entered 3, 5 for Ann's move"), or None for a seat's own move
+        (and always None when the game's chance is not the table's)."""
+        return None if self.table is None else referee_act(move.action, self.seat_label(move.seat))
 
     def seat_label(self, seat: int) -> str:
         """What texts call a seat: the player's name with what it plays ("Ann (North)"), else either alone."""

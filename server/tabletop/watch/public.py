@@ -18,7 +18,7 @@ from ..render import to_svg
 from ..sessions.live import LiveGame, chance_source
 from ..sessions.manager import GameSessions
 from ..sessions.store import MoveRecord
-from ..sessions.table import as_seen_by, referee_act
+from ..sessions.table import as_seen_by
 
 #: The most log lines one page or event carries (the latest ones); a long Cthulhu Wars game has many hundreds.
 MAX_LOG = 400
@@ -31,10 +31,10 @@ def seat_labels(live: LiveGame) -> list[str]:
     return [live.seat_label(seat) for seat in range(len(live.record.seat_names))]
 
 
-def log_line(number: int, labels: list[str], move: MoveRecord, table: bool = False) -> dict[str, Any]:
-    """One line of the log; in a table game (``table``), the referee's entries and undos are the referee's
+def log_line(number: int, labels: list[str], move: MoveRecord, live: LiveGame) -> dict[str, Any]:
+    """One line of the log; in a table game, the referee's entries and undos are the referee's
     ("referee: entered 3, 5 for Ann's move"), not the seat's whose move they answer."""
-    act = referee_act(move.action, labels[move.seat]) if table else None
+    act = live.referee_act(move)
     if act:
         return {"n": number, "who": "referee", "move": act, "events": list(move.events)}
     return {"n": number, "who": labels[move.seat], "move": move.notation, "events": list(move.events)}
@@ -46,10 +46,9 @@ def public_log(sessions: GameSessions, live: LiveGame, state: Any, ply: int) -> 
     logged = sessions.store.moves(live.id, 0, ply)
     over = engine.outcome(state) is not None
     shown = [as_seen_by(m, None, over) for m in logged if engine.move_visible(state, m.seat, None)]
-    table = live.table is not None
     if engine.secret_phase(state):
-        return [log_line(n, labels, m, table) for n, m in enumerate(shown, start=1)]
-    return [log_line(m.ply, labels, m, table) for m in shown]
+        return [log_line(n, labels, m, live) for n, m in enumerate(shown, start=1)]
+    return [log_line(m.ply, labels, m, live) for m in shown]
 
 
 def picture(engine: Engine, state: Any, names: list[str]) -> str | None:
@@ -103,7 +102,7 @@ class Replays:
         return {
             "ply": ply,
             "last": len(states) - 1,
-            "move": log_line(ply, labels, move[0], live.table is not None) if move else None,
+            "move": log_line(ply, labels, move[0], live) if move else None,
             "svg": picture(live.engine, state, live.record.seat_names),
         }
 
