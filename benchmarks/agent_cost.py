@@ -1,13 +1,22 @@
 """What a model pays to play: characters and calls per seat-turn, through the real MCP client.
 
-Scripted agents play each game the way a model would: wait_for_turn (which answers with the position
-and the seat's legal moves), decide from that answer, then one apply_move carrying the whole turn
-(a War turn's moves and attack, a Cthulhu Wars Move of several units); when the answer says the
-decision is theirs again, they decide from it at once. Every answer's text is counted, since that
-is what a client hands the model; structured content is counted apart (a program reads it).
+Scripted agents play each game the way a model would: wait_for_turn (which answers with what the others did
+since the seat last moved, the position and the seat's legal moves), decide from that answer, then one
+apply_move carrying the whole turn (a War turn's moves and attack, a Cthulhu Wars Move of several units); when
+the answer says the decision is theirs again, they decide from it at once. They never read ``history``: the
+digest at the top of each answer is what they know of the others. Every answer's text is counted, since that is
+what a client hands the model; structured content is counted apart (a program reads it).
 
-Printed per game: median and 90th percentile of text characters and of calls per seat-turn, the
-text characters of one seat's whole game, and the size of tools/list.
+Cthulhu Wars is played twice: by agents that are asked every out-of-turn window the rules give them (the
+defaults), and by agents that first set standing answers (pass the windows after others' actions unless
+attacked with Devolve at hand; Elder Signs revealed in its own turns only). Their decisions, windows included, are the
+server's heuristic bot's (standing in for a model's judgement; its own reading is not counted). The War agent reads the marks on moves that would cut
+its own units off and leaves those moves out of its plans.
+
+Printed per game: median and 90th percentile of text characters and of calls per seat-turn, the text
+characters of one seat's whole game, the share of a seat's reading spent on windows it only passed and on
+``history``, history calls per game, and refusals (for War, those caused by a line the same sequence broke);
+and the size of tools/list.
 
     .venv/bin/python benchmarks/agent_cost.py [--games N]
 """
@@ -27,25 +36,37 @@ import anyio
 from mcp import Client
 
 from tabletop.app.server import build_server
+from tabletop.bots.registry import make_bot
 from tabletop.sessions.manager import GameSessions
 from tabletop.sessions.store import GameStore
 
 
 @dataclass
 class Meter:
-    """Characters and calls, per seat-turn and per seat over a whole game."""
+    """Characters and calls, per seat-turn and per seat over a whole game, and what the reading was spent on."""
 
     turns: list[tuple[int, int, int]] = field(default_factory=list)  # (text chars, structured chars, calls)
     per_seat: dict[int, int] = field(default_factory=dict)
     current: list[int] = field(default_factory=lambda: [0, 0, 0])
+    spent: dict[int, dict[str, int]] = field(default_factory=dict)  # per seat, text characters by what they were read for
+    history_calls: int = 0
+    refusals: int = 0
+    line_refusals: int = 0  # War: a move refused because an earlier move of the same sequence cut its line
+    dry_runs: int = 0  # War: plans tried first as dry runs, and those refused (nothing played either way)
+    dry_refusals: int = 0
 
-    def count(self, seat: int, result) -> None:
+    def count(self, seat: int, result, spent: str = "play") -> None:
         text = sum(len(c.text) for c in result.content if c.type == "text")
         structured = len(json.dumps(result.structured_content)) if result.structured_content else 0
         self.current[0] += text
         self.current[1] += structured
         self.current[2] += 1
         self.per_seat[seat] = self.per_seat.get(seat, 0) + text
+        mine = self.spent.setdefault(seat, {})
+        mine[spent] = mine.get(spent, 0) + text
+        if result.is_error:
+            self.refusals += 1
+            self.line_refusals += "cut its line" in result.content[0].text or "offline" in result.content[0].text
 
     def end_turn(self) -> None:
         if self.current[2]:
@@ -60,20 +81,39 @@ class Agent:
         self.client, self.meter, self.game_id, self.token, self.seat = client, meter, game_id, token, seat
         self.pick = random.Random(seed)
 
-    async def call(self, tool: str, **args):
+    async def call(self, tool: str, spent: str | None = "play", **args):
+        """A tool call, counted at once (``spent``) or, with ``spent=None``, by the caller once it knows why."""
         result = await self.client.call_tool(tool, {"game_id": self.game_id, "token": self.token, **args})
-        self.meter.count(self.seat, result)
+        if spent is not None:
+            self.meter.count(self.seat, result, spent)
         return result
 
+    async def start(self) -> None:
+        """Anything the seat says once before its first turn."""
+
     async def play_turn(self) -> None:
-        """From 'your turn' to handing the game on: wait (answers at once), then act until it is not ours."""
-        answer = await self.call("wait_for_turn", timeout_seconds=0)
+        """From 'your turn' to handing the game on: wait (answers at once), then act until it is not ours. An
+        out-of-turn window the seat only passes is counted apart (with the answer to its 'done')."""
+        answer = await self.call("wait_for_turn", spent=None, timeout_seconds=0)
+        spent = "play"
         while answer.structured_content.get("legal") and not answer.is_error:
+            # an answer is counted with the decision it asks for: a window's prompt with the window, the answer
+            # to a window's 'done' that asks for the seat's own action with that action
             moves = self.choose(answer)
-            answer = await self.call("apply_move", moves=moves)
+            window = ": window " in answer.content[0].text
+            spent = "window passed" if window and moves == ["done"] else "window used" if window else "play"
+            self.meter.count(self.seat, answer, spent)
+            moves = await self.checked(moves, spent)
+            answer = await self.call("apply_move", spent=None, moves=moves)
             if answer.is_error:  # a refused sequence: decide again from what the refusal said (here: one move)
-                answer = await self.call("apply_move", moves=[self.fallback])
+                self.meter.count(self.seat, answer, spent)
+                answer = await self.call("apply_move", spent=None, moves=[self.fallback])
+        self.meter.count(self.seat, answer, spent)  # the answer that handed the game on
         self.meter.end_turn()
+
+    async def checked(self, moves: list[str], spent: str) -> list[str]:
+        """The moves to send, after any checks the seat makes first (none by default)."""
+        return moves
 
     def options(self, answer) -> list[list[str]]:
         return [group["moves"] for group in answer.structured_content["legal"]]
@@ -93,7 +133,8 @@ class DiceAgent(Agent):
 
 
 class WarAgent(Agent):
-    """Up to five moves of different units to free squares, then an attack that captures, else the end."""
+    """Up to five moves of different units to free squares, then an attack that captures, else the end. Moves the
+    listing marks as cutting its own line are left out (they would strand a unit it may want to move next)."""
 
     def choose(self, answer) -> list[str]:
         text = answer.content[0].text
@@ -103,7 +144,9 @@ class WarAgent(Agent):
         captures = re.findall(r"(attack [a-y]\d+) \(\d+ v \d+: capture\)", text)
         if captures:
             return [captures[0]]
-        unit_moves = [g for g in groups if g and "-" in g[0]]
+        cutting = marked_moves(text)
+        unit_moves = [[m for m in g if m not in cutting] for g in groups if g and "-" in g[0]]
+        unit_moves = [g for g in unit_moves if g]
         self.pick.shuffle(unit_moves)
         plan, taken = [], set()
         for group in unit_moves[:5]:
@@ -115,6 +158,37 @@ class WarAgent(Agent):
         if "retreat" in text and "must retreat" in text:
             return [flat[0]]
         return plan + ["end"] if "end" in flat or plan else [flat[0]]
+
+    async def checked(self, moves: list[str], spent: str) -> list[str]:
+        """A plan of several unit moves is tried first as a dry run: two moves may together cut a line neither
+        cuts alone. A move the dry run refuses is left out and the rest tried again."""
+        for _ in range(5):
+            if sum("-" in m for m in moves) < 2:
+                return moves
+            trial = await self.call("apply_move", spent=spent, moves=moves, dry_run=True)
+            self.meter.dry_runs += 1
+            if not trial.is_error:
+                return moves
+            self.meter.refusals -= 1  # a dry run's refusal changed nothing: counted apart
+            self.meter.line_refusals -= "cut its line" in trial.content[0].text or "offline" in trial.content[0].text
+            self.meter.dry_refusals += 1
+            found = re.search(r"Move (\d+) of \d+", trial.content[0].text)
+            if not found:
+                return moves
+            moves = moves[: int(found.group(1)) - 1] + moves[int(found.group(1)):]
+        return moves
+
+
+def marked_moves(text: str) -> set[str]:
+    """The War moves a listing marks under "Cuts your own line:" ("I h13-g12/i12 (leaves C j15 offline); …")."""
+    found = re.search(r"^Cuts your own line: (.*)$", text, re.M)
+    if not found:
+        return set()
+    moves = set()
+    for mark in re.findall(r"([A-Z]) ([a-y]\d+)-([a-y0-9/]+) \(", found.group(1)):
+        letter, origin, targets = mark
+        moves.update(f"{letter} {origin}-{target}" for target in targets.split("/"))
+    return moves
 
 
 class WarsAgent(Agent):
@@ -133,26 +207,80 @@ class WarsAgent(Agent):
         return [self.fallback]
 
 
+class ThinkingWarsAgent(Agent):
+    """A Cthulhu Wars seat that decides like a player, not at random: the server's heuristic bot stands in for
+    the model's judgement (it reads the game in-process; its reading is not counted), so games run as long as
+    played ones do, with rituals, Elder Signs and the windows they bring. One decision per call, but a Move's
+    units together."""
+
+    def __init__(self, *args, sessions: GameSessions, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.sessions = sessions
+        self.bot = make_bot("cthulhu-wars", "heuristic", seed=self.pick.randrange(2**31))
+
+    def choose(self, answer) -> list[str]:
+        """The bot's decision; a Move's units are planned together and sent as one sequence (as a model sends
+        them), each chosen on the position the ones before it leave (moving units draws no dice)."""
+        live = self.sessions.get(self.game_id)
+        engine, state = live.engine, live.state
+        plan: list[str] = []
+        for _ in range(12):
+            action = self.bot.choose(engine, state, self.seat)
+            plan.append(engine.notation(action))
+            if not plan[-1].startswith("move ") or len(plan) == 12:
+                break
+            state, _ = engine.apply(state, self.seat, action)
+            if engine.to_move(state) != [self.seat]:
+                break
+        self.fallback = plan[0]
+        return plan
+
+
+class WindowWiseAgent(ThinkingWarsAgent):
+    """ThinkingWarsAgent that first sets standing answers, as a model told of them would: pass the windows after
+    other factions' actions unless it is attacked and may Devolve, reveal Elder Signs only in its own turns and
+    Doom-phase decisions (it is never asked out of turn only to reveal)."""
+
+    STANDING = {"windows": "pass", "reveal": "own-turn", "always_ask": ["devolve"]}
+
+    async def start(self) -> None:
+        await self.call("standing_answers", answers=self.STANDING)
+
+
 GAMES = {
     "cthulhu-dice": (DiceAgent, {"seats": 2}, {}),
     "game-of-war": (WarAgent, {"seats": 2}, {"opening": "default", "max_turns": 200}),
     "cthulhu-wars": (WarsAgent, {"seats": 4}, {}),
+    "cw thinking": (ThinkingWarsAgent, {"seats": 4}, {}),  # decided by a player's judgement, asked every window
+    "cw standing": (WindowWiseAgent, {"seats": 4}, {}),  # the same, with standing answers
 }
+#: The game each row plays.
+PLAYS = {"cw thinking": "cthulhu-wars", "cw standing": "cthulhu-wars"}
 
 
-async def play_one(client: Client, game: str, seed: int) -> Meter:
+async def play_one(client: Client, sessions: GameSessions, game: str, seed: int) -> Meter:
     agent_kind, seats, options = GAMES[game]
     meter = Meter()
-    made = (await client.call_tool("new_game", {"game": game, **seats, "options": options, "seed": seed})).structured_content
+    name = PLAYS.get(game, game)
+    made = (await client.call_tool("new_game", {"game": name, **seats, "options": options, "seed": seed})).structured_content
+    extra = {"sessions": sessions} if issubclass(agent_kind, ThinkingWarsAgent) else {}
     agents = [
-        agent_kind(client, meter, made["game_id"], s["token"], s["seat"], seed * 10 + s["seat"]) for s in made["seats"]
+        agent_kind(client, meter, made["game_id"], s["token"], s["seat"], seed * 10 + s["seat"], **extra) for s in made["seats"]
     ]
+    for agent in agents:
+        await agent.start()
     for _ in range(20_000):
         state = (await client.call_tool("get_state", {"game_id": made["game_id"]})).structured_content  # not counted
         if state["outcome"] or not state["to_move"]:
             return meter
         await agents[state["to_move"][0]].play_turn()
     raise RuntimeError(f"{game} seed {seed} did not end")
+
+
+def share(spent: dict[str, int]) -> tuple[float, float]:
+    """The shares of a seat's reading spent on windows it only passed and on windows where it acted."""
+    total = sum(spent.values()) or 1
+    return spent.get("window passed", 0) / total, spent.get("window used", 0) / total
 
 
 def pct(values: list[int], q: float) -> int:
@@ -162,15 +290,17 @@ def pct(values: list[int], q: float) -> int:
 
 async def main(games: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        server = build_server(GameSessions(GameStore(Path(folder) / "cost.sqlite3")))
+        sessions = GameSessions(GameStore(Path(folder) / "cost.sqlite3"))
+        server = build_server(sessions)
         async with Client(server) as client:
             tools = (await client.list_tools()).tools
             listing = len(json.dumps([t.model_dump(by_alias=True, mode="json", exclude_none=True) for t in tools]))
             print(f"tools/list: {listing} characters ({len(tools)} tools)")
             print(f"{'game':14} {'seat-turns':>10} {'chars p50':>9} {'p90':>6} {'calls p50':>9} {'p90':>4} "
                   f"{'chars/decision':>14} {'struct p50':>10} {'one seat, whole game':>21}")
+            spending = []
             for game in GAMES:
-                meters = [await play_one(client, game, seed) for seed in range(1, games + 1)]
+                meters = [await play_one(client, sessions, game, seed) for seed in range(1, games + 1)]
                 turns = [t for m in meters for t in m.turns]
                 chars, structured, calls = ([t[i] for t in turns] for i in range(3))
                 whole = [m.per_seat.get(0, 0) for m in meters]
@@ -181,6 +311,16 @@ async def main(games: int) -> None:
                     f"{statistics.median(calls):>9.0f} {pct(calls, 0.9):>4} {per_decision:>14.0f} "
                     f"{statistics.median(structured):>10.0f} {statistics.median(whole):>13.0f} (max {max(whole)})"
                 )
+                shares = [share(seat_spent) for m in meters for seat_spent in m.spent.values()]
+                spending.append(
+                    f"{game:14} {statistics.median(p for p, _ in shares):>9.1%} (max {max(p for p, _ in shares):>5.1%}) "
+                    f"{statistics.median(u for _, u in shares):>12.1%} {0:>8.1%} {max(m.history_calls for m in meters):>13} "
+                    f"{sum(m.refusals for m in meters) / games:>14.1f} {sum(m.line_refusals for m in meters) / games:>14.1f}"
+                    f"{sum(m.dry_runs for m in meters) / games:>10.1f} {sum(m.dry_refusals for m in meters) / games:>13.1f}"
+                )
+            print(f"\na seat's reading: {'windows passed':>22} {'windows used':>12} {'history':>8} "
+                  f"{'history calls':>13} {'refusals/game':>14} {'line refusals':>14} {'dry runs':>9} {'dry refused':>13}")
+            print("\n".join(spending))
 
 
 if __name__ == "__main__":

@@ -43,8 +43,39 @@ async def test_advice_banks_a_stash_that_wins_and_rolls_when_behind(client: Clie
     result = await client.call_tool("cthulhu_dice_advice", {"position": desperate})
     assert result.structured_content["recommended"] == "continue", "banking 1 cannot catch up; only rolling can"
     text = result.content[0].text
-    assert text.startswith("Recommended: CONTINUE") and "%" in text and "Exact: 2 players, goal 13" in text
-    assert len(text) < 400
+    assert text.startswith("Recommended: roll. If you roll: ") and "%" in text and "Exact: 2 players, goal 13" in text
+    assert "If you retreat: " in text and "banking 1" in text and "CONTINUE" not in text
+    assert "Position: scores 12, 2 (you: seat 1); stash 1, tentacles 2 (tomb, tomb), no clues in hand, " in text
+    assert "bag 12 (7 library, 4 museum, 1 tomb)" in text, "an omitted bag is every die not placed, and is said so"
+    assert len(text) < 450
+
+
+async def test_advice_names_the_moves_to_send_and_the_clue_dice_in_hand(client: Client):
+    game = await call(client, "new_game", game="cthulhu-dice", seats=2, seed=7)
+    token = game["seats"][0]["token"]
+    first = (await client.call_tool("cthulhu_dice_advice", {"game_id": game["game_id"], "token": token})).content[0].text
+    assert first.startswith("Recommended: roll (retreat is not allowed before the first roll of a turn). If you roll: ")
+    await call(client, "apply_move", game_id=game["game_id"], token=token, move="roll")
+    view = (await call(client, "get_state", game_id=game["game_id"], detail="full"))["view"]
+    assert view["clues_in_hand"] == {"library": 1, "museum": 0, "tomb": 0}, "seed 7 opens with one library clue"
+    result = await client.call_tool("cthulhu_dice_advice", {"game_id": game["game_id"], "token": token})
+    text = result.content[0].text
+    move = "roll" if result.structured_content["recommended"] == "continue" else "retreat"
+    assert text.startswith(f"Recommended: {move}. ")
+    assert "tentacles 2 (museum, museum), 1 clue in hand (library), bag 12 (7 library, 2 museum, 3 tomb)" in text
+
+
+def test_advice_when_only_retreat_is_allowed_says_roll_is_not():
+    advice = dice_advice_tools.DiceAdvice(
+        status="ready", recommended="retreat", win_if_retreat=0.25, expected_signs_if_retreat=13, approximate=False,
+        players=2, variant="2 players, goal 13, bag 8/4/3, ties: tiebreak_rounds, short bag: must_retreat (shipped)",
+        basis="Exact", position=dice_advice_tools.DicePosition(
+            scores=[0, 0], seat=0, stash=13, clues={"tomb": 1}, tentacles={"tomb": 1},
+            elder_signs={"library": 8, "museum": 4, "tomb": 1}, bag={}),
+    )
+    text = dice_advice_tools.advice_text(advice, (0, 0, 0))
+    assert text.startswith("Recommended: retreat (roll is not allowed: the bag ran short). If you retreat: 25.0% to win")
+    assert "1 clue in hand (tomb), bag 0 (0 library, 0 museum, 0 tomb)" in text
 
 
 async def test_live_seats_are_exact_for_two_and_three_players_and_approximate_for_four(client: Client):
@@ -168,6 +199,9 @@ async def test_odds_of_the_next_roll(client: Client):
     risky = await call(client, "cthulhu_dice_odds", clues={"tomb": 3}, tentacles={"museum": 2}, bag={"library": 8, "museum": 2})
     assert risky["chance_downed"] == pytest.approx(1 - (1 / 2) ** 3)
     assert "bad_options" in await refused(client, "cthulhu_dice_odds", clues={"library": 4})
+    text = (await client.call_tool("cthulhu_dice_odds", {"clues": {"tomb": 3}, "tentacles": {"museum": 2},
+                                                         "bag": {"library": 8, "museum": 2}})).content[0].text
+    assert "Most likely: 0 Elder Signs, 1 clue, 2 tentacles (" in text and "; 1 Elder Sign, 1 clue, 1 tentacle (16.7%)" in text
     short = dict(clues={"library": 1}, tentacles={"museum": 1}, elder_signs={"library": 7, "museum": 3, "tomb": 2},
                  bag={"tomb": 1})
     assert "not allowed" in await refused(client, "cthulhu_dice_odds", rules={"bag_exhaustion": "must_retreat"}, **short)

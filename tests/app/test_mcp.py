@@ -67,7 +67,8 @@ async def test_every_tool_has_a_portable_input_schema_a_lean_output_schema_a_tit
     assert tools["apply_move"].input_schema["required"] == ["game_id", "token"]
     assert tools["get_state"].annotations.read_only_hint is True and tools["apply_move"].annotations.read_only_hint is False
     size = len(json.dumps([t.model_dump(by_alias=True, mode="json", exclude_none=True) for t in listing.tools]))
-    assert size <= 16_000, f"tools/list is {size} characters"
+    # 16,000 for 19 tools; 20 with standing_answers (about 550 characters)
+    assert size <= 16_600, f"tools/list is {size} characters"
 
 
 async def test_output_schemas_on_request_are_lean_and_every_answer_is_checked_against_them(tmp_path):

@@ -181,9 +181,12 @@ def test_rounds_are_counted_and_each_starts_with_the_first_seat():
 @pytest.mark.parametrize(
     ("scores", "reason"),
     [
-        ([14, 13, 12], "seat 0 wins with 14 Elder Signs; seat 2 devoured"),  # exactly 13 survives
-        ([13, 12, 0], "seat 0 wins with 13 Elder Signs; seat 1 and seat 2 devoured"),
-        ([15, 13, 13], "seat 0 wins with 15 Elder Signs"),
+        ([14, 13, 12], "seat 0 wins with 14 Elder Signs; final scores: seat 0 14, seat 1 13, seat 2 12 (devoured: below 13)"),  # exactly 13 survives
+        ([13, 12, 0], (
+            "seat 0 wins with 13 Elder Signs; final scores: seat 0 13, seat 1 12 (devoured: below 13), "
+            "seat 2 0 (devoured: below 13)"
+        )),
+        ([15, 13, 13], "seat 0 wins with 15 Elder Signs; final scores: seat 0 15, seat 1 13, seat 2 13"),
     ],
 )
 def test_players_below_thirteen_are_devoured_at_the_end(scores, reason):
@@ -201,7 +204,9 @@ def test_tied_leaders_play_on_alone_from_the_first_of_them_or_share_the_win():
     shared = new_game(CthulhuDiceOptions(tie_rule="shared_win"), 3, seed=3)
     shared.scores = [5, 14, 14]
     shared = finish_round(shared)
-    assert shared.winners == [1, 2] and shared.end_reason == "seat 1 and seat 2 share the win with 14 Elder Signs; seat 0 devoured"
+    assert shared.winners == [1, 2] and shared.end_reason == (
+        "seat 1 and seat 2 share the win with 14 Elder Signs; final scores: seat 0 5 (devoured: below 13), seat 1 14, seat 2 14"
+    )
 
 
 @pytest.mark.parametrize("ending", ["retreat", "downed"])

@@ -110,7 +110,7 @@ def test_rolling_on_a_short_bag_under_must_retreat_is_refused_and_retreat_offere
     with pytest.raises(IllegalMove) as error:
         apply(state, 0, Roll())
     assert error.value.message == (
-        "The bag holds 1 dice but you need 3, and under the 'must_retreat' ruling you may not continue"
+        "The bag holds 1 die but you need 3, and under the 'must_retreat' ruling you may not continue"
     )
     assert error.value.legal == ["retreat"]
     cites(error, "rulings")
@@ -130,7 +130,7 @@ def test_a_finished_game_refuses_every_move_and_offers_none():
         assert legal_actions(state, seat) == [], "no action once the game is over, not even for the seat last to play"
         with pytest.raises(GameOver) as error:
             apply(state, seat, Roll())
-        assert error.value.message == "The game is over: Ann wins with 13 Elder Signs; Bob devoured"
+        assert error.value.message == "The game is over: Ann wins with 13 Elder Signs; final scores: Ann 13, Bob 0 (devoured: below 13)"
         cites(error, "end")
     assert to_move(state) == []
 
@@ -184,7 +184,7 @@ def test_the_outcome_of_a_game_is_known_only_at_its_end():
     assert outcome(named_game()) is None
     result = outcome(finished_game())
     assert result.winners == [0]
-    assert result.reason == "Ann wins with 13 Elder Signs; Bob devoured"
+    assert result.reason == "Ann wins with 13 Elder Signs; final scores: Ann 13, Bob 0 (devoured: below 13)"
     assert result.scores == [13.0, 0.0]
     assert to_move(named_game()) == [0]
 

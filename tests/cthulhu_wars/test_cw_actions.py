@@ -84,7 +84,7 @@ def test_capture_needs_a_monster_and_no_enemy_monster_and_the_victim_chooses():
     assert ENGINE.to_move(state) == [cc] and state.pending[0].kind == "lose"
     state, log = play(state, CC, "lose acolyte")
     assert state.seats[gc].captives and state.seats[cc].units["acolyte"].count("asia") == 5
-    assert f"{GC} captures {CC}'s acolyte in asia." in log
+    assert f"{GC} captures {CC}'s Acolyte in asia." in log
     assert state.controller("asia") == cc  # the victim kept its Gate's Acolyte
     give_turn(state, GC)
     put(state, CC, "flying-polyp", "asia")

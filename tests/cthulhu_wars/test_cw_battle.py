@@ -35,7 +35,7 @@ def test_six_kills_four_and_five_pain_and_the_owner_assigns_kills_before_pains()
     assert state.pending[0].kind == "retreat" and ENGINE.to_move(state) == [gc]  # attacker retreats first
     assert "asia" not in {a.target for a in ENGINE.legal_actions(state, gc)}  # CC units are in Asia
     state, log = play(state, GC, "retreat starspawn to south-pacific")
-    assert f"{GC}'s Pained starspawn retreats to south-pacific." in log
+    assert f"{GC}'s Pained Starspawn retreats from north-pacific to south-pacific." in log
     assert ENGINE.to_move(state) == [cc]
     targets = {a.target for a in ENGINE.legal_actions(state, cc)}
     assert "south-pacific" not in targets and "asia" in targets
@@ -143,4 +143,4 @@ def test_the_log_names_every_figure_that_takes_a_result():
     state, gc = regenerate_battle([6, 6, 1, 1] + [1] * 6)
     _, log = play(state, GC, "assign kill starspawn,starspawn")
     faction = state.seats[gc].faction
-    assert f"{faction} takes kills on starspawn, starspawn." in log
+    assert f"{faction} takes 2 Kills: Starspawn Pained, Starspawn Pained." in log

@@ -62,7 +62,7 @@ def test_awaken_shub_costs_eight_and_two_cultists_of_your_choice():
     options = texts(state, BG)
     assert "done" not in options and "bg-eliminate acolyte europe" in options and "bg-eliminate acolyte africa from-gate" in options
     state, log = play(state, BG, "bg-eliminate acolyte europe")
-    assert f"{BG} eliminates its own acolyte in europe." in log
+    assert f"{BG} eliminates its own Acolyte in europe." in log
     assert state.seats[bg].requirements == [], "requirements are checked once the action is complete"
     state, _ = play(state, BG, "bg-eliminate acolyte africa")
     assert state.seats[bg].units["acolyte"].count("@pool") == 2 and state.controller("africa") == bg
@@ -99,7 +99,7 @@ def test_frenzy_gives_cultists_combat_one_so_acolytes_can_battle():
     state.seats[seat(state, BG)].spellbooks = ["frenzy"]
     state.rng = ScriptedDice([1] * 7)
     state, log = play(state, BG, f"battle asia vs {CC}")
-    assert any(line.startswith(f"{BG} rolls 1 dice") for line in log)
+    assert any(line.startswith(f"{BG} rolls 1 die") for line in log)
 
 
 def test_avatar_swaps_shub_with_a_unit_the_owner_chooses():

@@ -164,7 +164,7 @@ def test_invisibility_takes_one_unit_per_polyp_out_of_the_battle_until_it_ends()
     options = [ENGINE.notation(a) for a in ENGINE.legal_actions(state, seat(state, CC))]
     assert "cc-invisibility flying-polyp crawling-chaos" in options and "cc-invisibility starspawn great-cthulhu" in options
     state, log = play(state, CC, "cc-invisibility starspawn great-cthulhu")  # one Polyp: one use, then the dice
-    assert any(line.startswith(f"{GC} rolls 1 dice") for line in log)
+    assert any(line.startswith(f"{GC} rolls 1 die ") for line in log)
     assert state.seats[seat(state, GC)].units["starspawn"][0] == "north-pacific" and state.battle is None
 
 
@@ -359,7 +359,7 @@ def test_abduct_sends_a_nightgaunt_that_is_in_the_battle_not_an_invisible_one():
     state.rng = ScriptedDice([1] * 12)
     state, _ = play(state, CC, "battle north-pacific vs great")
     state, log = play(state, CC, "cc-invisibility nightgaunt crawling-chaos")
-    assert f"Invisibility: {CC}'s nightgaunt takes no part in the battle." in log
+    assert f"Invisibility: {CC}'s Nightgaunt takes no part in the battle." in log
     (side, kind, hidden), = state.battle["exempt"]
     assert (side, kind) == (seat(state, CC), "nightgaunt")
     state, _ = play(state, CC, "cc-abduct")

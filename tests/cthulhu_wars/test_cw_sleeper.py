@@ -145,7 +145,7 @@ def test_death_from_below_is_played_at_the_doom_phase_and_the_monster_rises():
         state, _ = play(state, s, "done")
     state, log = play(state, SL, f"sl-death-from-below wizard {HOME}")
     assert state.seats[sl].units["wizard"].count(HOME) == 1
-    assert f"Death from Below: a wizard of sleeper rises in {HOME}." in log
+    assert f"Death from Below: a Wizard of sleeper rises in {HOME}." in log
 
 
 def test_burrow_gives_one_back_after_a_move_action_that_cost_two():

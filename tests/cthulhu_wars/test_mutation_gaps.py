@@ -305,7 +305,7 @@ def test_emissary_does_not_spare_nyarlathotep_once_the_enemy_great_old_one_is_ki
     give_turn(state, GC, power=10)
     state.rng = ScriptedDice([6] * 7)
     state, log = play(state, GC, f"battle north-pacific vs {CC}")
-    assert log.index(f"{GC} takes kills on cthulhu.") < log.index(f"{CC} takes kills on nyarlathotep.")
+    assert log.index(f"{GC} takes 1 Kill: Cthulhu eliminated.") < log.index(f"{CC} takes 1 Kill: Nyarlathotep eliminated.")
     assert state.seats[seat(state, CC)].units["nyarlathotep"] == [POOL]
 
 
@@ -548,7 +548,7 @@ def test_the_yellow_signs_gift_and_arctic_wind_are_logged():
     state.seats[ww].power = 5
     state, _ = play(state, "windwalker", "move ithaqua arctic-ocean>europe")
     state, log = play(state, "windwalker", "ww-arctic-wind acolyte")
-    assert "Arctic Wind: a acolyte follows Ithaqua from arctic-ocean to europe for free." in log
+    assert "Arctic Wind: an Acolyte follows Ithaqua from arctic-ocean to europe for free." in log
 
 
 def test_demand_sacrifice_gives_the_elder_sign_to_a_defending_sleeper():

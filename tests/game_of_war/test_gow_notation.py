@@ -73,8 +73,10 @@ def test_legal_moves_are_grouped_by_unit_with_attacks_and_their_outcome():
 
 def test_legal_moves_focus_on_a_square_or_a_kind(opening):
     one = ENGINE.legal_moves(opening, NORTH, "c7")
-    assert [g.title for g in one.groups] == ["Cavalry c7 (online)"]
+    assert [g.title for g in one.groups if g.moves] == ["Cavalry c7 (online)"]
     assert {m.notation for m in one.groups[0].moves} >= {"C c7-b6", "C c7-a5"}
-    cavalry = ENGINE.legal_moves(opening, NORTH, "cavalry")
-    assert len(cavalry.groups) == 4 and all(g.title.startswith("Cavalry") for g in cavalry.groups)
+    # the focused moves' marks: off the lines of the opening, on the a file, the cavalry would be offline
+    assert one.groups[-1].brief == ["Ends offline itself: C c7-a5/a7/a8/a9"] and not one.groups[-1].moves
+    cavalry = [g for g in ENGINE.legal_moves(opening, NORTH, "cavalry").groups if g.moves]
+    assert len(cavalry) == 4 and all(g.title.startswith("Cavalry") for g in cavalry)
     assert ENGINE.legal_moves(opening, SOUTH).groups == []

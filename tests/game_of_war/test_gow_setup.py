@@ -26,7 +26,7 @@ def test_both_seats_deploy_at_once():
 def test_each_side_sees_only_its_own_deployment():
     state = fresh()
     state, events = ENGINE.apply(state, NORTH, Place(unit="cavalry", square="e7"))
-    assert events == ["North places a unit."]
+    assert events == ["North places C (cavalry) at e7; 16 still to place."], "the mover's own log says what it placed"
     assert [u["square"] for u in ENGINE.view(state, NORTH)["units"]] == ["e7"]
     assert ENGINE.view(state, SOUTH)["units"] == []
     assert ENGINE.view(state, None)["units"] == []

@@ -79,9 +79,9 @@ def test_setup_events_for_taking_back_and_for_an_opening():
     state = fresh()
     state, _ = ENGINE.apply(state, SOUTH, Place(unit="cavalry", square="e14"))
     state, events = ENGINE.apply(state, SOUTH, Remove(square="e14"))
-    assert events == ["South takes back a unit."]
+    assert events == ["South takes back C (cavalry) from e14; 17 still to place."]
     state, events = ENGINE.apply(state, SOUTH, UseOpening(name="default"))
-    assert events == ["South deploys an opening."]
+    assert events == ["South deploys its side of the opening 'default' (all 17 units)."]
 
 
 # ---- units and their letters (rules_text game-of-war/notation) ---------------------------------------------------
@@ -114,7 +114,7 @@ def test_a_capture_event_says_destroyed_and_the_winner_is_named():
     preview = ENGINE.combat_preview(state, "c16")
     assert preview.result == "capture"
     after, events = ENGINE.apply(state, NORTH, Attack(target="c16"))
-    assert events[0] == f"Attack on South infantry c16: {preview.attack} against {preview.defence}; it destroyed."
+    assert events[0] == f"Attack on South infantry c16: {preview.attack} against {preview.defence}; it is destroyed."
     # South's only combat unit is gone (rules_text game-of-war/end 2)
     assert events[-1] == "North wins: all of South's combat units are destroyed."
     assert after.phase == "over" and after.reason == events[-1]

@@ -75,3 +75,17 @@ def test_a_new_database_has_every_migration(stores):
         indexes = {r[0] for r in stores.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'games'")}
     assert "games_by_creation" in indexes
     assert stores.open() is not None, "opening it again applies nothing twice"
+
+
+def test_standing_answers_are_set_changed_and_cleared_per_seat(stores):
+    here, there = stores.open(), stores.open()
+    record = game(40, "2026-01-01T00:00:00.000+00:00")
+    here.create_game(record)
+    assert here.standing_answers(record.id) == {}
+    here.set_standing_answers(record.id, 1, {"windows": "pass"})
+    here.set_standing_answers(record.id, 0, {"windows": "ask"})
+    here.set_standing_answers(record.id, 1, {"windows": "near-my-units", "always_ask": ["devolve"]})
+    assert there.standing_answers(record.id) == {0: {"windows": "ask"}, 1: {"windows": "near-my-units", "always_ask": ["devolve"]}}
+    there.set_standing_answers(record.id, 0, None)
+    there.set_standing_answers(record.id, 0, None)  # clearing twice is harmless
+    assert here.standing_answers(record.id) == {1: {"windows": "near-my-units", "always_ask": ["devolve"]}}

@@ -27,6 +27,7 @@ from ..games.cthulhu_dice.advisor import Advisor, Position, roll_odds
 from ..games.cthulhu_dice.model import GameRules, rules_for_options
 from ..games.cthulhu_dice.rules import CthulhuDiceOptions
 from ..games.cthulhu_dice.tables import SolveJob, Tables, TooLarge
+from ..games.cthulhu_dice.words import bag_text, clues_in_hand, counted, tentacles_text
 from ..sessions.manager import GameSessions
 from .game_tools import READ_ONLY
 from .replies import refusals_as_tool_errors, reply
@@ -159,21 +160,38 @@ def basis_of(situation: Situation, scores: list[int]) -> str:
     )
 
 
-def advice_text(advice: DiceAdvice) -> str:
-    retreat = (
-        f"retreat now (bank {advice.expected_signs_if_retreat}) wins {advice.win_if_retreat:.1%}"
-        if advice.win_if_retreat is not None
-        else "retreating is not allowed before the first roll"
+#: The move to send (apply_move's notation) for each recommended choice.
+MOVE_OF = {"continue": "roll", "retreat": "retreat"}
+
+
+def position_text(position: DicePosition, bag: tuple[int, ...]) -> str:
+    """The position advised, in the words of get_state: scores, seat, stash, tentacles and clues by kind, the bag."""
+    return (
+        f"Position: scores {', '.join(map(str, position.scores))} (you: seat {position.seat}); stash {position.stash}, "
+        f"{tentacles_text(position.tentacles.as_tuple())}, {clues_in_hand(position.clues.as_tuple())}, {bag_text(bag)}."
     )
-    roll = (
-        f"Rolling on wins {advice.win_if_continue:.1%} (expect to bank {advice.expected_signs_if_continue:.2f} this turn)"
-        if advice.win_if_continue is not None
-        else "Rolling on is not allowed (the bag ran short)"
-    )
+
+
+def advice_text(advice: DiceAdvice, bag: tuple[int, ...]) -> str:
+    """The advice in the names of the moves to send (``roll``, ``retreat``), with the position it is for.
+    ``bag``: the dice in the bag (the position's, or every die it does not place)."""
+    move = MOVE_OF[advice.recommended]
+    if advice.win_if_retreat is None:
+        move += " (retreat is not allowed before the first roll of a turn)"
+    elif advice.win_if_continue is None:
+        move += " (roll is not allowed: the bag ran short)"
+    choices = []
+    if advice.win_if_continue is not None:
+        choices.append(
+            f"If you roll: {advice.win_if_continue:.1%} to win, expecting to bank "
+            f"{advice.expected_signs_if_continue:.2f} this turn."
+        )
+    if advice.win_if_retreat is not None:
+        choices.append(f"If you retreat: {advice.win_if_retreat:.1%} to win, banking {advice.expected_signs_if_retreat}.")
     kind = ("Approximate (duel with the leader)" if "duel" in advice.basis else "Approximate (past the score cap)") if advice.approximate else "Exact"
     return (
-        f"Recommended: {advice.recommended.upper()}. {roll}; {retreat}. {kind}: {advice.variant.split(' (')[0]}. "
-        f"Rule: rules://{RULE}."
+        f"Recommended: {move}. {' '.join(choices)} {position_text(advice.position, bag)} "
+        f"{kind}: {advice.variant.split(' (')[0]}. Rule: rules://{RULE}."
     )
 
 
@@ -292,7 +310,7 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             expected_signs_if_retreat=found.expected_signs_if_retreat,
             **common,
         )
-        return reply(result, advice_text(result))
+        return reply(result, advice_text(result, bag_of(described, options)))
 
     @mcp.tool(title="Cthulhu Dice: roll odds", annotations=READ_ONLY)
     @refusals_as_tool_errors
@@ -324,12 +342,24 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             expected_tentacles=odds.expected_tentacles,
         )
         likely = sorted(odds.results, key=lambda r: -r.probability)[:3]
-        common = "; ".join(f"{r.elder_signs} signs/{r.clues} clues/{r.tentacles} tentacles {r.probability:.1%}" for r in likely)
+        common = "; ".join(
+            f"{counted(r.elder_signs, 'Elder Sign')}, {counted(r.clues, 'clue')}, {counted(r.tentacles, 'tentacle')} "
+            f"({r.probability:.1%})"
+            for r in likely
+        )
         return reply(
             result,
             f"Chance of being downed: {odds.p_downed:.1%}. Expected Elder Signs {odds.expected_elder_signs:.2f}, "
             f"tentacles {odds.expected_tentacles:.2f}. Most likely: {common}. Rule: rules://{ODDS_RULE}.",
         )
+
+
+def bag_of(position: DicePosition, options: CthulhuDiceOptions) -> tuple[int, ...]:
+    """The dice in the bag: as given, or every die of the game's bag that the position does not place."""
+    if position.bag is not None:
+        return position.bag.as_tuple()
+    placed = [sum(kind) for kind in zip(position.tentacles.as_tuple(), position.clues.as_tuple(), position.elder_signs.as_tuple())]
+    return tuple(n - p for n, p in zip(options.bag.as_list(), placed))
 
 
 def describe(situation: Situation, scores: list[int], seat: int) -> DicePosition:

@@ -19,6 +19,7 @@ from ..seats.driver import BotDriver
 from ..seats.spec import MAX_NAME, read_players
 from ..sessions.live import LiveGame, Played
 from ..sessions.manager import GameSessions
+from .digest import position_known, since_last_decision
 from .models import (
     Detail,
     GameInfo,
@@ -190,7 +191,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
             Field(
                 ge=0,
                 lt=2**63,
-                description="Reproducible game (all seats are told); omit: secret.",
+                description="Reproducible game (seats see it was chosen); omit: secret.",
             ),
         ] = None,
     ) -> Annotated[CallToolResult, NewGameResult]:
@@ -241,6 +242,10 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
         moves = live.legal_moves(seat, referee=referee) if result.your_turn else None
         you = f"the referee (for {live.seat_label(seat)})" if referee else live.seat_label(seat) if seat is not None else None
         head = f"{live.id} ({live.engine.title}), move {result.ply}" + (f", you are {you}" if you else "")
+        since = since_last_decision(sessions, live, None if referee else seat) if detail == "brief" else None
+        head = f"{since.text}\n{head}" if since else head
+        if seat is not None:
+            live.drift[seat] = 0  # the whole position is shown
         tail = ""
         if link:
             result.link = page_link(play_url(mcp), live, None if referee else seat, token)
@@ -310,7 +315,15 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
         """Play a move, or a whole turn as `moves` (all or none). A refusal says why and changes nothing."""
         given = one_of_the_move_arguments(move, moves, actions)
         played = sessions.play(game_id, token, given, dry_run, expected_ply)
-        return reply(*move_result(played, detail))
+        result, text = move_result(played, detail)
+        fresh = not (played.dry_run or played.already or played.referee)
+        since = since_last_decision(sessions, played.game, played.seat, played.steps[0].ply - 1) if fresh else None
+        if fresh:
+            live, seat = played.game, played.seat
+            live.told[seat] = max(live.told.get(seat, 0), live.ply)
+            if since and seat in live.drift:
+                live.drift[seat] += since.moves  # the position the seat last saw has changed by these too
+        return reply(result, f"{since.text}\n{text}" if since else text)
 
     @mcp.tool(title="Move log", annotations=READ_ONLY)
     @refusals_as_tool_errors
@@ -383,14 +396,16 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
             outcome=live.engine.outcome(live.state),
             legal=groups_out(moves, "brief") if moves is not None else None,
         )
+        since = None if referee else since_last_decision(sessions, live, status.seat)
         if status.game_over:
             text = f"The game is over. {result.outcome.reason if result.outcome else ''}"
         elif status.your_turn:
             you = f"referee, for {live.seat_label(status.seat)}" if referee else live.seat_label(status.seat)
-            text = f"Your turn, {you} (move {result.ply + 1}).\n{situation(live, status.seat, moves)}"
+            known = not referee and position_known(live, status.seat, since)
+            text = f"Your turn, {you} (move {result.ply + 1}).\n{situation(live, status.seat, moves, known)}"
         else:
             text = f"Still not your turn: {awaiting(live)} Call wait_for_turn again."
-        return reply(result, text)
+        return reply(result, f"{since.text}\n{text}" if since else text)
 
 
 def seat_players(

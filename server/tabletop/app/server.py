@@ -12,6 +12,7 @@ from mcp.types import Tool as MCPTool
 from .. import __version__
 from ..seats.driver import BotDriver
 from ..sessions.manager import GameSessions
+from ..sessions.standing import StandingAnswers
 from .bot_tools import register_bot_tools
 from .completions import register_completions
 from .cthulhu_wars_tools import register_cthulhu_wars_tools
@@ -20,6 +21,7 @@ from .dice_tools import register_dice_tools
 from .game_of_war_tools import register_game_of_war_tools
 from .game_tools import register_game_tools
 from .picture_tools import register_picture_tools
+from .standing_tools import register_standing_tools
 from .rules_tools import register_game_resources, register_prompts, register_rules
 from .replies import log_refusals_once
 from .tool_schemas import lean_output, plain_description, portable_input
@@ -99,6 +101,7 @@ def build_server(sessions: GameSessions, json_content: bool = False, output_sche
     register_game_of_war_tools(mcp, sessions)
     register_picture_tools(mcp, sessions)
     register_bot_tools(mcp, sessions)
+    register_standing_tools(mcp, sessions, StandingAnswers(sessions))
     register_rules(mcp)
     register_game_resources(mcp, sessions)
     register_prompts(mcp)

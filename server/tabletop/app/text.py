@@ -17,6 +17,8 @@ from .models import Detail, MoveGroupOut
 
 #: The most characters of events one answer repeats before pointing to history.
 EVENTS_BUDGET = 1500
+#: Said instead of the whole position to a seat that knows it (see ``digest.position_known``).
+KNOWN = "The rest of the position is as you last saw it but for the moves above (get_state shows it whole)."
 #: How compact lists of moves are read.
 FACTORED = "a/b means any one of the alternatives"
 
@@ -30,6 +32,7 @@ def groups_out(moves: LegalMoves, detail: Detail) -> list[MoveGroupOut]:
             options=list(g.moves) if detail == "full" else None,
         )
         for g in moves.groups
+        if g.moves  # a group of remarks only (War's marks on moves that cut a line) is for the text
     ]
 
 
@@ -39,6 +42,8 @@ def moves_lines(live: LiveGame, moves: LegalMoves, detail: Detail = "brief") -> 
     lines: list[str] = []
     for group in moves.groups:
         if detail == "full":
+            if not group.moves:  # remarks on moves listed elsewhere: each move's summary says them in full
+                continue
             lines.append(f"[{group.title}]")
             lines += [m.summary if m.summary.startswith(m.notation) else f"{m.notation}: {m.summary}" for m in group.moves]
             continue
@@ -63,9 +68,15 @@ def moves_text(live: LiveGame, moves: LegalMoves, detail: Detail = "brief", budg
     return "\n".join([head, *shown, *tail])
 
 
-def situation(live: LiveGame, seat: int | None, moves: LegalMoves | None) -> str:
-    """The position in brief, then the seat's moves when the decision is its own, else who is awaited."""
-    text = [live.engine.describe(live.state, seat)]
+def situation(live: LiveGame, seat: int | None, moves: LegalMoves | None, known: bool = False) -> str:
+    """The position in brief, then the seat's moves when the decision is its own, else who is awaited. A small
+    decision (an out-of-turn window) is told in a few words instead of the whole position, and so is a position
+    the seat ``known``s from the last one it was shown and the moves it was told of since."""
+    engine = live.engine
+    brief = engine.decision_text(live.state, seat) if seat is not None and moves is not None and moves.count else None
+    if brief is None and known and seat is not None:
+        brief = f"{engine.status(live.state, seat)}\n{KNOWN}"
+    text = [brief or engine.describe(live.state, seat)]
     outcome = live.engine.outcome(live.state)
     if outcome is not None:
         return "\n".join(text)
@@ -90,7 +101,7 @@ def events_text(events: list[str], budget: int = EVENTS_BUDGET) -> list[str]:
 
 def chance_text(preview: ChancePreview) -> str:
     """A chance preview in a few lines: what would be rolled or drawn, and the likeliest results."""
-    lines = [f"It involves chance, so its result is not shown before it is played. {preview.summary}"]
+    lines = [f"Its result is not shown before it is played. {preview.summary}"]
     lines += [f"- {o.result}" + (f": {o.probability:.1%}" if o.probability is not None else "") for o in preview.outcomes]
     return "\n".join(lines)
 
@@ -132,8 +143,11 @@ def played_text(played: Played, moves_next: LegalMoves | None) -> str:
     engine, after = live.engine, played.state_after
     outcome = engine.outcome(after)
     pending = live.pending if table_awaited(played) else None
+    if played.dry_run:
+        lines += engine.consequences(live.state, after, played.seat)
     if outcome is not None:
-        lines.append(f"Game over: {outcome.reason}")
+        if outcome.reason not in " ".join(played.events):  # the last move's events may already say it
+            lines.append(f"Game over: {outcome.reason}")
     elif pending and moves_next is not None and moves_next.count:
         lines.append(moves_text(live, moves_next))  # the referee: the entries to make
     elif pending:  # a seat: it waits for the referee's entry
@@ -142,9 +156,17 @@ def played_text(played: Played, moves_next: LegalMoves | None) -> str:
         if moves_next is not None and moves_next.note:
             lines.append(moves_next.note)
     elif moves_next is not None and moves_next.count:
-        lines.append(engine.status(after, played.seat))
+        lines.append(engine.decision_text(after, played.seat) or engine.status(after, played.seat))
+        lines += owed_line(engine, after, played)
         lines.append(moves_text(live, moves_next))
     else:
+        lines += owed_line(engine, after, played)
         waiting = ", ".join(live.seat_label(s) for s in engine.to_move(after))
         lines.append(f"Next: {waiting} to move.")
     return "\n".join(lines)
+
+
+def owed_line(engine, after, played: Played) -> list[str]:
+    """What the seat must or may do next, or why its turn ended, as the game says it (nothing for the referee)."""
+    owed = None if played.referee else engine.owed(after, played.seat)
+    return [owed] if owed else []

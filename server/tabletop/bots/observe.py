@@ -34,7 +34,7 @@ from ..core.rng import Rng
 ELDER_SIGN_BAG = (18, 12, 6)
 
 _LIST = r"\[([\d,\s]*)\]"
-_DICE = re.compile(rf"\brolls(?: \d+ dice)? {_LIST}|\b(?:rolls|rolled|die shows) (\d+)")
+_DICE = re.compile(rf"\brolls(?: \d+ di(?:ce|e))? {_LIST}|\b(?:rolls|rolled|die shows) (\d+)")
 _REVEAL = re.compile(rf"^(\S+) reveals Elder Signs {_LIST}")
 _DRAW = re.compile(r"^(\S+) draws an Elder Sign")
 _ROLLED = re.compile(r" rolled: (.+?)\. Stash ")  # Cthulhu Dice: "<name> rolled: library clue, tomb tentacle. Stash 1, ..."

@@ -171,6 +171,30 @@ class Engine(ABC, Generic[S, A]):
         position is in ``describe``); by default the first line of ``describe``."""
         return self.describe(state, seat).split("\n", 1)[0]
 
+    def decision_text(self, state: S, seat: int) -> str | None:
+        """A short text for a small decision of ``seat`` (an out-of-turn window: what opened it and the seat's real
+        options), given instead of the whole position; None: the position is described as usual."""
+        return None
+
+    def owed(self, state: S, seat: int) -> str | None:
+        """One line saying what ``seat`` must or may do next (or why its turn has ended), for the answer to its own
+        move; None when the game has nothing to add to its legal moves."""
+        return None
+
+    def consequences(self, before: S, after: S, seat: int) -> list[str]:
+        """What a dry run's moves would change, briefly, for ``seat`` (changed squares, own units cut off): games
+        whose moves have effects hard to see from the moves alone say them; by default nothing."""
+        return []
+
+    #: What a seat may set as standing answers (``standing_answers``), or None when the game has nothing a seat
+    #: could want answered for it (no out-of-turn decisions).
+    standing_model: ClassVar[type[BaseModel] | None] = None
+
+    def standing_answer(self, state: S, seat: int, answers: BaseModel) -> str | None:
+        """The move (notation) ``seat``'s standing ``answers`` make for it now by themselves, or None to ask it.
+        Only decisions a player may decline (passing an out-of-turn window) are ever answered this way."""
+        return None
+
     @abstractmethod
     def notation(self, action: A) -> str:
         """The short text form of an action."""

@@ -31,6 +31,13 @@ class LiveGame:
     ply: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
     chance: ServerChance = field(default_factory=ServerChance)
+    #: Moves the server made for seats by their standing answers (``standing.py``), by log number; kept in memory
+    #: only, for texts ("passed for you"): after a reload they read as the seat's own.
+    answered: set[int] = field(default_factory=set)
+    #: Per seat, the last move it was told of in a "since your last move" digest (``app/digest.py``), in memory.
+    told: dict[int, int] = field(default_factory=dict)
+    #: Per seat, how many moves of others it was told of in digests since it was last shown the whole position.
+    drift: dict[int, int] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

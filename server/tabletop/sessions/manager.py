@@ -110,6 +110,9 @@ class GameSessions:
         #: How often waiters re-read the log for other processes' moves; None: never, the store hears them.
         self.poll = None if store.hears_other_processes else CROSS_PROCESS_POLL
         store.subscribe(self._heard, self._missed)
+        #: Called with the game after every move played through :meth:`play`, before anyone is signalled; each
+        #: may play moves for seats through :meth:`play_as` (answers it made for them) and says whether it did.
+        self.followers: list[Callable[[LiveGame], bool]] = []
 
     async def io(self, work: Callable[[], T]) -> T:
         """``work``, which reads or writes the store, on the event loop; in a worker thread when the store is remote
@@ -304,9 +307,24 @@ class GameSessions:
         undo) is played here too: the game's chance source (``table.py``) reads and checks it, and it is
         logged like any move.
         """
-        sequence = as_sequence(moves)
         live = self.get(game_id)
         seat, referee = self.seat_for(live, token), self.is_referee(live, token)
+        played = self.play_as(live, seat, referee, moves, dry_run, expected)
+        if played.dry_run or played.already:
+            return played
+        try:
+            if any([follow(live) for follow in self.followers]):
+                played = replace(played, state_after=live.state)  # decisions made for seats after it (standing answers)
+        finally:
+            self.signal(live.id)
+        return played
+
+    def play_as(
+        self, live: LiveGame, seat: int, referee: bool, moves: Move | list[Move], dry_run: bool = False, expected: int | None = None,
+    ) -> Played:
+        """:meth:`play` for a seat already identified (by its token, or, for decisions the server makes for a seat
+        by its standing answers, by the server itself); nobody is signalled and no follower is called."""
+        sequence = as_sequence(moves)
         with live.lock:
             entry = live.chance.entry(live, referee, sequence, expected, self.store)
             if entry is not None:
@@ -317,9 +335,7 @@ class GameSessions:
             played = replace(played, referee=referee)
             if played.dry_run or played.already:
                 return played
-            played = self._log(live, played)
-        self.signal(live.id)
-        return played
+            return self._log(live, played)
 
     def _moves(self, live: LiveGame, seat: int, sequence: list[Move], dry_run: bool, expected: int | None) -> Played:
         """The seat's sequence checked move by move on the position the moves before it leave (nothing logged)."""

@@ -361,6 +361,22 @@ class PostgresStore(Store):
         rows = self._run("list the games", lambda c: c.execute(query, (limit,)).fetchall())
         return [(record_of(row[:8]), row[8]) for row in rows]
 
+    # ---- standing answers -------------------------------------------------------------------
+    def standing_answers(self, game_id: str) -> dict[int, dict[str, Any]]:
+        rows = self._run("read the game's standing answers", lambda c: c.execute(
+            "SELECT seat, answers FROM standing_answers WHERE game_id = %s", (game_id,)).fetchall())
+        return {seat: json.loads(answers) for seat, answers in rows}
+
+    def set_standing_answers(self, game_id: str, seat: int, answers: dict[str, Any] | None) -> None:
+        if answers is None:  # one statement each: repeating it after a lost answer is harmless
+            self._run("clear the seat's standing answers", lambda c: c.execute(
+                "DELETE FROM standing_answers WHERE game_id = %s AND seat = %s", (game_id, seat)))
+        else:
+            self._run("keep the seat's standing answers", lambda c: c.execute(
+                "INSERT INTO standing_answers (game_id, seat, answers) VALUES (%s, %s, %s) "
+                "ON CONFLICT (game_id, seat) DO UPDATE SET answers = excluded.answers",
+                (game_id, seat, json.dumps(answers))))
+
     # ---- bot seats --------------------------------------------------------------------------
     def bot_seats(self, game_id: str) -> list[BotSeatRecord]:
         rows = self._run("read the game's bot seats", lambda c: c.execute(

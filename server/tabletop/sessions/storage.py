@@ -91,6 +91,18 @@ CREATE INDEX IF NOT EXISTS bot_games_unfinished ON bot_games (finished)
 """
 
 
+#: Migration 6: a seat's standing answers (``Engine.standing_model`` as JSON): decisions the server makes for the
+#: seat by itself (passing the out-of-turn windows its answers cover), kept so a restarted server keeps them.
+STANDING_TABLE = """
+CREATE TABLE IF NOT EXISTS standing_answers (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat    INTEGER NOT NULL,
+    answers TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+)
+"""
+
+
 class Migration(NamedTuple):
     """One schema change, written for each store; its number is its place in :data:`MIGRATIONS`."""
 
@@ -129,6 +141,11 @@ MIGRATIONS = (
         "whether it is finished and which server drives its bots until when (a lease)",
         BOT_TABLES.format(flag="INTEGER NOT NULL DEFAULT 0"),
         BOT_TABLES.format(flag="BOOLEAN NOT NULL DEFAULT FALSE"),
+    ),
+    Migration(
+        "a seat's standing answers (the out-of-turn windows the server passes for it), kept across restarts",
+        STANDING_TABLE,
+        STANDING_TABLE,
     ),
 )
 
@@ -333,6 +350,14 @@ class Store(ABC):
     def end_lease(self, game_id: str, holder: str, finished: bool = False) -> None:
         """``holder`` lets the lease go (if it held it); ``finished``: the game is over (whoever holds the lease),
         its bots are done and nobody drives it again."""
+
+    @abstractmethod
+    def standing_answers(self, game_id: str) -> dict[int, dict[str, Any]]:
+        """The standing answers set in this game, per seat."""
+
+    @abstractmethod
+    def set_standing_answers(self, game_id: str, seat: int, answers: dict[str, Any] | None) -> None:
+        """Set (or, with None, clear) a seat's standing answers."""
 
     def subscribe(self, heard: MoveHeard, missed: MissedMoves) -> None:
         """Be told of moves other processes commit (only where :attr:`hears_other_processes`)."""

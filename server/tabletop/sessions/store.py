@@ -21,7 +21,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from .storage import (  # the shared names are importable from here too
     BUSY_TIMEOUT_MS,
@@ -256,6 +256,23 @@ class GameStore(Store):
                 (game_id, since, -1 if limit is None else limit),
             ).fetchall()
         return [MoveRecord(p, s, json.loads(a), n, json.loads(e), t, bool(v)) for p, s, a, n, e, t, v in rows]
+
+    # ---- standing answers ----------------------------------------------------------------------
+    def standing_answers(self, game_id: str) -> dict[int, dict[str, Any]]:
+        with self._guard("read the game's standing answers"):
+            rows = self._db.execute("SELECT seat, answers FROM standing_answers WHERE game_id = ?", (game_id,)).fetchall()
+        return {seat: json.loads(answers) for seat, answers in rows}
+
+    def set_standing_answers(self, game_id: str, seat: int, answers: dict[str, Any] | None) -> None:
+        with self._guard("keep the seat's standing answers"):  # one statement: its own transaction
+            if answers is None:
+                self._db.execute("DELETE FROM standing_answers WHERE game_id = ? AND seat = ?", (game_id, seat))
+            else:
+                self._db.execute(
+                    "INSERT INTO standing_answers (game_id, seat, answers) VALUES (?, ?, ?) "
+                    "ON CONFLICT (game_id, seat) DO UPDATE SET answers = excluded.answers",
+                    (game_id, seat, json.dumps(answers)),
+                )
 
     # ---- bot seats -----------------------------------------------------------------------------
     def bot_seats(self, game_id: str) -> list[BotSeatRecord]:

@@ -15,6 +15,7 @@ from .picture import draw_table
 from .rules import CthulhuDiceAction, CthulhuDiceOptions, DiceState, Retreat, Roll
 from .advisor import RollOdds, roll_odds
 from .model import rules_for_options
+from .words import bag_text, clues_in_hand, counted, each_die, per_kind_text, tentacles_text
 
 #: Words accepted for each action, so a model can write what comes naturally.
 ALIASES: dict[str, type[Roll] | type[Retreat]] = {
@@ -50,7 +51,7 @@ class CthulhuDice(Engine[DiceState, Roll | Retreat]):
     summary: ClassVar[str] = (
         "Push-your-luck dice for 2-6 players (a Zombie Dice variant). On your turn roll three dice from a bag of 15; "
         "keep Elder Signs, re-roll Clues, and stop before three Tentacles take your turn's stash. "
-        "First to 13 Elder Signs (after the round is completed) wins."
+        "When someone has banked 13 Elder Signs the round is completed and the highest total wins."
     )
     min_seats: ClassVar[int] = rules.MIN_SEATS
     max_seats: ClassVar[int] = rules.MAX_SEATS
@@ -94,22 +95,30 @@ class CthulhuDice(Engine[DiceState, Roll | Retreat]):
 
     def summarize(self, action: Roll | Retreat, state: DiceState) -> str:
         if isinstance(action, Retreat):
-            return f"Bank your stash of {state.stash} Elder Signs (total {state.scores[state.seat] + state.stash}) and pass the bag."
+            total = state.scores[state.seat] + state.stash
+            return f"Bank your stash of {counted(state.stash, 'Elder Sign')} (total {total}) and pass the bag."
         if state.phase == "start":
             return "Draw three dice from the bag and roll them (every turn starts with this roll)."
+        held, need = sum(state.clues), state.dice_needed
+        if not held:
+            dice = f"draw {counted(need, 'new die', 'new dice')} from the bag and roll them"
+        elif not need:
+            dice = f"roll your {counted(held, 'clue die', 'clue dice')} ({each_die(state.clues)}) again, drawing none"
+        else:
+            dice = (
+                f"roll your {counted(held, 'clue die', 'clue dice')} ({each_die(state.clues)}) "
+                f"with {counted(need, 'new die', 'new dice')} from the bag"
+            )
         return (
-            f"Keep going: roll your {sum(state.clues)} clue dice with {state.dice_needed} new dice from the bag, "
-            f"risking your stash of {state.stash} with {state.total_tentacles} tentacles already showing."
+            f"Keep going: {dice}, risking your stash of {state.stash} with "
+            f"{counted(state.total_tentacles, 'tentacle')} already set aside."
         )
 
     def chance_preview(self, state: DiceState, seat: int, action: Roll | Retreat) -> ChancePreview:
-        """A roll's exact odds (rules_text cthulhu-dice/odds): the chance of being downed and of each number of
+        """A roll's exact odds (rules_text cthulhu-dice/notation, dry_run): the chance of being downed and of each number of
         Elder Signs, computed from the dice in hand and in the bag, never from the generator."""
-        clues = sum(state.clues)
         summary = (
-            f"Rolling {clues} clue dice and drawing {state.dice_needed} from the bag "
-            f"({state.bag[0]} library, {state.bag[1]} museum, {state.bag[2]} tomb), "
-            f"with {state.total_tentacles} tentacles already set aside."
+            f"{rolling_text(state)}, with {counted(state.total_tentacles, 'tentacle')} already set aside."
             if state.phase == "decide"
             else "Drawing three dice from the full bag and rolling them."
         )
@@ -120,7 +129,7 @@ class CthulhuDice(Engine[DiceState, Roll | Retreat]):
         for signs in range(4):
             p = sum(r.probability for r in odds.results if r.elder_signs == signs and not r.downed)
             if p > 0:
-                outcomes.append(ChanceOutcome(result=f"not downed, {signs} Elder Sign(s) rolled", probability=p))
+                outcomes.append(ChanceOutcome(result=f"not downed, {counted(signs, 'Elder Sign')} rolled", probability=p))
         return ChancePreview(summary=summary, outcomes=outcomes)
 
     def view(self, state: DiceState, seat: int | None) -> dict[str, Any]:
@@ -151,22 +160,32 @@ class CthulhuDice(Engine[DiceState, Roll | Retreat]):
         return " ".join(reversed(lines))
 
     def describe(self, state: DiceState, seat: int | None) -> str:
-        """One or two lines: the scores, and the turn in progress (stash, tentacles, clues, the bag)."""
-        scores = ", ".join(f"{state.name(i)} {s}" for i, s in enumerate(state.scores))
+        """One or two lines: the scores, and the turn in progress (stash, tentacles and clues by kind, the bag)."""
         if state.phase == "over":
-            return f"Game over. {state.end_reason}. Scores: {scores}."
+            return f"Game over: {state.end_reason}."
+        scores = ", ".join(f"{state.name(i)} {s}" for i, s in enumerate(state.scores))
         head = f"Round {state.round}. Scores: {scores} (goal {state.options.goal})."
         if state.contenders is not None:
             head += f" Tie-break between {state.names_of(state.contenders)}."
         who = state.name(state.seat)
         if state.phase == "start":
             return f"{head}\n{who} to act: first roll of the turn."
-        clues = sum(state.clues)
         return (
-            f"{head}\n{who} to act: stash {state.stash}, tentacles {state.total_tentacles} (3 lose the stash), "
-            f"{clues} clue{'s' if clues != 1 else ''} in hand; bag {sum(state.bag)} "
-            f"({state.bag[0]} library, {state.bag[1]} museum, {state.bag[2]} tomb)."
+            f"{head}\n{who} to act: stash {state.stash}, {tentacles_text(state.tentacles, rules.TENTACLES_TO_DOWN)}, "
+            f"{clues_in_hand(state.clues)}; {bag_text(state.bag)}."
         )
+
+
+def rolling_text(state: DiceState) -> str:
+    """The dice a roll in mid-turn rolls: the clue dice in hand, by kind, and how many are drawn from the bag."""
+    held, need = sum(state.clues), state.dice_needed
+    bag = f"the bag ({per_kind_text(state.bag)})"
+    if not held:
+        return f"Drawing {counted(need, 'die', 'dice')} from {bag} and rolling them"
+    clues = f"the {counted(held, 'clue die', 'clue dice')} in hand ({each_die(state.clues)})"
+    if not need:
+        return f"Rolling {clues} again, drawing none"
+    return f"Rolling {clues} with {counted(need, 'die', 'dice')} drawn from {bag}"
 
 
 ENGINE = CthulhuDice()

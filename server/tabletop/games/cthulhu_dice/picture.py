@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...render import Circle, Line, Rect, Scene, Text
 from .dice import DieKind, Face
-from .rules import DiceState
+from .rules import DiceState, result_headline
 
 DIE_COLOURS = {DieKind.library: "#3a8f4b", DieKind.museum: "#d9a21b", DieKind.tomb: "#b3322c"}
 FACE_MARKS = {Face.elder_sign: "ES", Face.clue: "?", Face.tentacle: "T"}
@@ -29,7 +29,7 @@ def draw_table(state: DiceState) -> Scene:
     scene.add(Line(goal_x, top - 6, goal_x, top + ROW * seats, "#b3322c", 2))
     scene.add(Text(goal_x, top - 12, f"goal {goal}", 11, "#b3322c"))
     y = top + ROW * seats + 20
-    status = state.end_reason if state.phase == "over" else f"stash {state.stash}, tentacles {state.total_tentacles}"
+    status = result_headline(state) if state.phase == "over" else f"stash {state.stash}, tentacles {state.total_tentacles}"
     scene.add(Text(14, y, status, 13, "#222222", anchor="start"))
     for index, die in enumerate(state.last_roll):
         x = 40 + index * 70

@@ -191,8 +191,9 @@ def apply(state: DiceState, seat: int, action: Roll | Retreat) -> tuple[DiceStat
         new = state.copy()
         return new, retreat(new)
     if not can_continue(state):
+        left = sum(state.bag)
         raise IllegalMove(
-            f"The bag holds {sum(state.bag)} dice but you need {state.dice_needed}, and under the "
+            f"The bag holds {left} {'die' if left == 1 else 'dice'} but you need {state.dice_needed}, and under the "
             "'must_retreat' ruling you may not continue",
             rule="cthulhu-dice/rulings",
             legal=["retreat"],
@@ -290,12 +291,24 @@ def end_round(state: DiceState, order: list[int]) -> list[str]:
         return [f"{state.names_of(leaders)} are tied on {best}: they play a further round."]
     state.phase = "over"
     state.winners = leaders
-    survivors = [s for s in range(len(state.scores)) if state.scores[s] >= state.options.goal]
-    devoured = [s for s in range(len(state.scores)) if s not in survivors]
-    state.end_reason = f"{state.names_of(leaders)} {'wins' if len(leaders) == 1 else 'share the win'} with {best} Elder Signs"
-    if devoured:
-        state.end_reason += f"; {state.names_of(devoured)} devoured"
+    state.end_reason = f"{result_headline(state)}; final scores: {final_scores(state)}"
     return [f"Game over: {state.end_reason}."]
+
+
+def result_headline(state: DiceState) -> str:
+    """Who won a finished game and with how many Elder Signs, e.g. ``Ann wins with 14 Elder Signs``."""
+    winners = state.winners or []
+    best = state.scores[winners[0]] if winners else 0
+    return f"{state.names_of(winners)} {'wins' if len(winners) == 1 else 'share the win'} with {best} Elder Signs"
+
+
+def final_scores(state: DiceState) -> str:
+    """Every player's banked score in seat order, the devoured (below the goal at the end, rules_text
+    cthulhu-dice/end) marked: ``Ann 8 (devoured: below 13), Bob 14``."""
+    goal = state.options.goal
+    return ", ".join(
+        f"{state.name(s)} {score}{f' (devoured: below {goal})' if score < goal else ''}" for s, score in enumerate(state.scores)
+    )
 
 
 def outcome(state: DiceState) -> Outcome | None:

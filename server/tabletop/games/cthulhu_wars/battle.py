@@ -14,7 +14,9 @@ taken); ``kills_on`` (``"unit#index"`` -> Kills taken); ``pained`` (seat -> [uni
 still to retreat); ``killed`` (seat -> enemy figures it eliminated with Kills);
 ``devoured`` (seat -> enemy figures it removed by abilities, for requirements); ``exempt``
 ([seat, unit, index] of figures Invisibility keeps out of the battle: they stay on the map and
-their Gates but roll no dice, take no results and cannot be chosen by battle abilities).
+their Gates but roll no dice, take no results and cannot be chosen by battle abilities); ``present`` (seat ->
+[unit, index] of the figures it had in the Area when the battle was declared or the dice rolled, for the
+summary event at the end).
 
 The defender may be one of the map's creatures instead of a faction (the Dreamlands' Bhole or Zoogs:
 ``defender`` is then its name, ``"bhole"`` or ``"zoogs"``, and the battle's dicts key its entries by that
@@ -28,6 +30,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from tabletop.games.cthulhu_wars import board, creatures
+from tabletop.games.cthulhu_wars import words as words_of
 from tabletop.games.cthulhu_wars.actions import Assign, Retreat, figure_label, read_figure
 from tabletop.games.cthulhu_wars.dice import P_MISS, P_PAIN, dice_distribution
 from tabletop.games.cthulhu_wars.state import FactionState, GameState, Pending
@@ -142,9 +145,22 @@ def start_battle(state: GameState, seat: int, area: str, enemy: Side, log: list[
     state.battle = {
         "area": area, "attacker": seat, "defender": enemy, "step": 0, "used": [], "bonus": {},
         "hits": {}, "taken": {}, "pained": {seat: [], enemy: []}, "killed": {seat: 0, enemy: 0},
-        "devoured": {seat: 0, enemy: 0}, "rolls": {}, "exempt": [],
+        "devoured": {seat: 0, enemy: 0}, "rolls": {}, "exempt": [], "present": {},
     }  # fmt: skip
+    note_present(state, state.battle)
     log.append(f"{state.seats[seat].faction} battles {side_name(state, enemy)} in {area}.")
+
+
+def note_present(state: GameState, battle: dict) -> None:
+    """Add the figures each fighting faction has in the battle's Area now to ``battle["present"]`` (seat -> [unit,
+    index]), for the summary at its end: taken when it is declared and again when the dice are rolled (units that
+    joined before the dice: Seek and Destroy)."""
+    for seat in sides(battle):
+        known = battle["present"].setdefault(seat, [])
+        for kind, places in state.seats[seat].units.items():
+            for index, place in enumerate(places):
+                if place == battle["area"] and [kind, index] not in known:
+                    known.append([kind, index])
 
 
 def opponent(battle: dict, seat: Side) -> Side:
@@ -170,6 +186,7 @@ def step_battle(state: GameState, log: list[str]) -> None:
                 state.pending.append(Pending(seat, "pre-battle"))
                 return
         elif step == "roll":
+            note_present(state, battle)
             roll_dice(state, battle, log)
         elif step == "rolled":
             for seat in sides(battle):
@@ -200,6 +217,7 @@ def step_battle(state: GameState, log: list[str]) -> None:
             if ask_retreat(state, battle, log):
                 return
         elif step == "over":
+            log.append(battle_summary(state, battle))
             for seat in state.order_from(battle["attacker"]):
                 board.faction_of(state, seat).battle_over(state, seat, battle, log)
             if state.pending:
@@ -209,6 +227,28 @@ def step_battle(state: GameState, log: list[str]) -> None:
             state.battle = None
             return
         battle["step"] += 1
+
+
+def battle_summary(state: GameState, battle: dict) -> str:
+    """What each fighting faction lost in the battle, which of its units left the Area (retreats, abilities) and
+    which stay, from the figures it had there (``cthulhu-wars/battle``): one event a player can read instead of
+    the position."""
+    area = battle["area"]
+    parts = []
+    for seat in sides(battle):
+        lost: dict[str, int] = {}
+        left: dict[str, int] = {}
+        stay: dict[str, int] = {}
+        for kind, index in battle.get("present", {}).get(seat, []):
+            place = state.seats[seat].units[kind][index]
+            bucket = stay if place == area else left if board.on_map(place) else lost
+            bucket[kind] = bucket.get(kind, 0) + 1
+        text = f"{state.seats[seat].faction} lost {words_of.unit_list(lost) or 'nothing'}"
+        if left:
+            text += f"; {words_of.unit_list(left)} left the Area"
+        text += f"; {words_of.unit_list(stay)} {'stays' if sum(stay.values()) == 1 else 'stay'}" if stay else "; none of its units stay"
+        parts.append(text)
+    return f"Battle in {area} over: " + ". ".join(parts) + "."
 
 
 def end_pre_battle(state: GameState, seat: int) -> None:
@@ -222,7 +262,7 @@ def roll_dice(state: GameState, battle: dict, log: list[str]) -> None:
     for seat in (battle["attacker"], battle["defender"]):
         dice = side_combat(state, seat, battle, area) if isinstance(seat, int) else creatures.NEUTRALS[seat].dice(state)
         battle["rolls"][seat] = state.rng.dice(dice, 6, f"{side_name(state, seat)}'s battle dice in {area}")
-        score_rolls(state, battle, seat, log, f"rolls {dice} dice")
+        score_rolls(state, battle, seat, log, f"rolls {dice} {'die' if dice == 1 else 'dice'}")
 
 
 def score_rolls(state: GameState, battle: dict, seat: Side, log: list[str], verb: str = "rolls") -> None:
@@ -343,21 +383,26 @@ def apply_assignment(state: GameState, battle: dict, seat: int, assign: Assign, 
     for entry in assign.units:
         kind, on_gate, had, load = read_figure(entry)
         picks.append((kind, classes[(kind, on_gate, had)].pop(0), load))
+    outcomes = []
     for kind, index, load in picks:
         cap = faction.result_capacity(state, seat, kind)
         for _ in range(load):
             taken[f"{kind}#{index}"] = taken.get(f"{kind}#{index}", 0) + 1
-            record_result(state, battle, seat, kind, index, assign.result, cap)
+            outcome = record_result(state, battle, seat, kind, index, assign.result, cap)
+        outcomes.append(f"{words_of.unit_title(kind)}{f' ×{load}' if load > 1 else ''} {outcome}")
     if assign.units:
-        log.append(f"{state.seats[seat].faction} takes {assign.result}s on {', '.join(assign.units)}.")
+        count = sum(load for _, _, load in picks)
+        result = assign.result.capitalize() + ("s" if count > 1 else "")
+        log.append(f"{state.seats[seat].faction} takes {count} {result}: {', '.join(outcomes)}.")
 
 
 def record_result(state: GameState, battle: dict, seat: int, kind: str, index: int, result: str, cap: int,
-                  ask: bool = True) -> None:
+                  ask: bool = True) -> str:
     """A Kill eliminates (a unit absorbing two results dies only to two Kills); otherwise it is Pained. The
-    owner's faction may first take the result up itself (``on_result``: Eternal); ``ask=False`` skips that."""
+    owner's faction may first take the result up itself (``on_result``: Eternal); ``ask=False`` skips that.
+    Returns what became of the figure, in words: "eliminated", "Pained" or "to be decided" (by its owner)."""
     if ask and board.faction_of(state, seat).on_result(state, seat, kind, index, result, battle):
-        return
+        return "to be decided"
     key = f"{kind}#{index}"
     kills_on_it = battle.setdefault("kills_on", {}).get(key, 0) + (result == "kill")
     battle["kills_on"][key] = kills_on_it
@@ -367,8 +412,10 @@ def record_result(state: GameState, battle: dict, seat: int, kind: str, index: i
         battle["killed"][opponent(battle, seat)] += 1
         if [kind, index] in pained:
             pained.remove([kind, index])
-    elif [kind, index] not in pained:
+        return "eliminated"
+    if [kind, index] not in pained:
         pained.append([kind, index])
+    return "Pained"
 
 
 # ---- retreats -------------------------------------------------------------------------
@@ -402,14 +449,15 @@ def ask_retreat(state: GameState, battle: dict, log: list[str]) -> bool:
             state.pending.append(Pending(chooser(state, battle, seat, "retreat"), "retreat", {"owner": seat}))
             return True
         for kind, index in pained:
+            unit = words_of.unit_title(kind)
             if targets:
                 board.place_figure(state, seat, kind, index, targets[0])
-                log.append(f"{state.seats[seat].faction}'s Pained {kind} retreats to {targets[0]}.")
+                log.append(f"{state.seats[seat].faction}'s Pained {unit} retreats from {battle['area']} to {targets[0]}.")
             elif board.faction_of(state, seat).spares(state, seat, kind, battle, "no-retreat"):
-                log.append(f"{state.seats[seat].faction}'s Pained {kind} has nowhere to retreat and stays.")
+                log.append(f"{state.seats[seat].faction}'s Pained {unit} has nowhere to retreat and stays.")
             else:
                 board.eliminate(state, seat, kind, index)
-                log.append(f"{state.seats[seat].faction}'s Pained {kind} has nowhere to retreat and is eliminated.")
+                log.append(f"{state.seats[seat].faction}'s Pained {unit} has nowhere to retreat and is eliminated.")
         battle["pained"][seat] = []
     return False
 
@@ -420,12 +468,16 @@ def retreat_options(state: GameState, seat: int) -> list[Retreat]:
     return [Retreat(unit=k, target=t) for k in kinds for t in retreat_targets(state, battle, seat)]
 
 
-def apply_retreat(state: GameState, seat: int, action: Retreat, log: list[str]) -> None:
+def apply_retreat(state: GameState, seat: int, action: Retreat, log: list[str], chooser: int | None = None) -> None:
+    """One Pained unit of ``seat`` retreats where ``chooser`` (the owner, or a faction choosing for it: Madness)
+    sends it; the event names the unit, both Areas and who chose when it is not the owner."""
     battle = state.battle
     kind, index = next((k, i) for k, i in battle["pained"][seat] if k == action.unit)
     battle["pained"][seat].remove([kind, index])
     board.place_figure(state, seat, kind, index, action.target)
-    log.append(f"{state.seats[seat].faction}'s Pained {kind} retreats to {action.target}.")
+    by = f" ({state.seats[chooser].faction}'s choice)" if chooser is not None and chooser != seat else ""
+    log.append(f"{state.seats[seat].faction}'s Pained {words_of.unit_title(kind)} retreats from {battle['area']} to "
+               f"{action.target}{by}.")
 
 
 # ---- odds -----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 from tabletop.games.cthulhu_wars.factions import FACTIONS, Faction
 from tabletop.games.cthulhu_wars.actions import Lose
 from tabletop.games.cthulhu_wars.state import CAPTURED, CARD, HELD, POOL, GameState, Pending
+from tabletop.games.cthulhu_wars import words as words_of
 
 
 def faction_of(state: GameState, seat: int) -> Faction:
@@ -204,7 +205,7 @@ def apply_loss(state: GameState, data: dict, choice: Lose, log: list[str]) -> No
     index = pick_figure(state, victim, choice.unit, area, from_gate=choice.from_gate, exclude=exclude)
     if data["mode"].startswith("capture"):
         capture(state, by, victim, choice.unit, index)
-        log.append(f"{state.seats[by].faction} captures {state.seats[victim].faction}'s {choice.unit} in {area}.")
+        log.append(f"{state.seats[by].faction} captures {state.seats[victim].faction}'s {words_of.unit_title(choice.unit)} in {area}.")
     else:
         eliminate(state, victim, choice.unit, index)
-        log.append(f"{state.seats[victim].faction} loses a {choice.unit} in {area}.")
+        log.append(f"{state.seats[victim].faction} loses {words_of.a_unit(choice.unit)} in {area}.")

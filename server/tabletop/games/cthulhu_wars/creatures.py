@@ -24,6 +24,7 @@ from typing import Any
 from tabletop.games.cthulhu_wars import board
 from tabletop.games.cthulhu_wars.dice import dice_distribution
 from tabletop.games.cthulhu_wars.state import POOL, GameState
+from tabletop.games.cthulhu_wars import words as words_of
 
 BHOLE, ZOOG = "bhole", "zoog"
 BHOLE_COMBAT = 6
@@ -114,7 +115,7 @@ def bhole_attack(state: GameState, area: str, log: list[str]) -> None:
         else:
             seat, kind, index = holder
             board.eliminate(state, seat, kind, index)
-            log.append(f"The Bhole destroys {state.seats[seat].faction}'s Gate in {area} and eliminates the {kind} on it.")
+            log.append(f"The Bhole destroys {state.seats[seat].faction}'s Gate in {area} and eliminates the {words_of.unit_title(kind)} on it.")
     for seat in range(len(state.seats)):
         board.faction_of(state, seat).gate_destroyed(state, seat, area, log)
     for seat in range(len(state.seats)):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from tabletop.games.cthulhu_wars import battle as battles
-from tabletop.games.cthulhu_wars import board, negotiation, phases, setup, windows
+from tabletop.games.cthulhu_wars import board, negotiation, phases, setup, windows, words
 from tabletop.games.cthulhu_wars.actions import (
     ChooseDirection, ChooseFirstPlayer, ChooseStart, Done, Proceed, RevealElderSigns, Ritual, SkipRitual,
     TakeSpellbook,
@@ -101,14 +101,17 @@ def choose_first(state: GameState, seat: int, pending: Pending, action: ChooseFi
 
 
 def choose_direction(state: GameState, seat: int, pending: Pending, action: ChooseDirection, log: list[str]) -> None:
-    log.append(f"Play goes {action.direction}.")
-    phases.set_direction(state, 1 if action.direction == "clockwise" else -1, log)
+    """The event names the order of play the direction gives, from the First Player (``cthulhu-wars/first-player``)."""
+    direction = 1 if action.direction == "clockwise" else -1
+    order = words.play_order([fs.faction for fs in state.seats], state.first_player, direction)
+    log.append(f"Play goes {action.direction}: {order}.")
+    phases.set_direction(state, direction, log)
 
 
 def ritual(state: GameState, seat: int, pending: Pending, action: Ritual, log: list[str]) -> None:
     """A Ritual; then the other seats may act out of turn (``cthulhu-wars/out-of-turn``)."""
     phases.perform_ritual(state, seat, log)
-    windows.open_window(state, seat, "doom")
+    windows.open_window(state, seat, "doom", windows.doom_opener("a Ritual of Annihilation"))
 
 
 def reveal(state: GameState, seat: int, pending: Pending, action: RevealElderSigns, log: list[str]) -> None:
@@ -118,13 +121,13 @@ def reveal(state: GameState, seat: int, pending: Pending, action: RevealElderSig
     if phases.has_doom_choice(state, seat):
         state.pending.insert(0, pending)
     else:
-        windows.open_window(state, seat, "doom")
+        windows.open_window(state, seat, "doom", windows.doom_opener("Elder Signs revealed, no Ritual"))
 
 
 def no_ritual(state: GameState, seat: int, pending: Pending, action: SkipRitual, log: list[str]) -> None:
     """No Ritual; then the other seats may act out of turn (``cthulhu-wars/out-of-turn``)."""
     log.append(f"{state.seats[seat].faction} performs no Ritual.")
-    windows.open_window(state, seat, "doom")
+    windows.open_window(state, seat, "doom", windows.doom_opener("no Ritual"))
 
 
 def proceed(state: GameState, seat: int, pending: Pending, action: Proceed, log: list[str]) -> None:
@@ -136,7 +139,7 @@ def assign(state: GameState, seat: int, pending: Pending, action, log: list[str]
 
 
 def retreat(state: GameState, seat: int, pending: Pending, action, log: list[str]) -> None:
-    battles.apply_retreat(state, pending.data["owner"], action, log)
+    battles.apply_retreat(state, pending.data["owner"], action, log, chooser=seat)
 
 
 def lose(state: GameState, seat: int, pending: Pending, action, log: list[str]) -> None:

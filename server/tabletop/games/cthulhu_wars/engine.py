@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
 from tabletop.core.errors import GameOver, IllegalMove, NotYourTurn
 from tabletop.core.game import ChanceOutcome, ChancePreview, Engine, LegalMoves, MoveGroup, MoveOption, Outcome
-from tabletop.games.cthulhu_wars import board, creatures, decisions, notation, phases, setup, turn_actions
+from tabletop.games.cthulhu_wars import asking, board, creatures, decisions, notation, phases, setup, standing, turn_actions
+from tabletop.games.cthulhu_wars import words as words_of
+from tabletop.games.cthulhu_wars.asking import PENDING_WORDS
 from tabletop.games.cthulhu_wars.actions import CORE_ACTIONS, action_adapter
 from tabletop.games.cthulhu_wars.battle import battle_preview, enemy_key, side_name
 from tabletop.games.cthulhu_wars.refusals import why_not
@@ -194,10 +198,16 @@ class CthulhuWars(Engine[GameState, Any]):
         return describe_cost(self.notation(action), action_cost(state, action))
 
     def option(self, action: Any, state: GameState, cost: int | None = None) -> MoveOption:
-        """One legal move with its notation worked out once (``cost`` if already known)."""
+        """One legal move with its notation worked out once (``cost`` if already known); a direction of play says
+        the order of the factions it gives."""
         text = self.notation(action)
         cost = action_cost(state, action) if cost is None else cost
-        return MoveOption(notation=text, action=action.model_dump(mode="json"), summary=describe_cost(text, cost))
+        summary = describe_cost(text, cost)
+        if action.kind == "direction":
+            order = words_of.play_order([fs.faction for fs in state.seats], state.first_player,
+                                        1 if action.direction == "clockwise" else -1)
+            summary = f"{text}: play goes {order}"
+        return MoveOption(notation=text, action=action.model_dump(mode="json"), summary=summary)
 
     def legal_moves(self, state: GameState, seat: int, focus: str | None = None) -> LegalMoves:
         """Legal moves grouped by action type; ``focus`` keeps one action type or one area."""
@@ -208,10 +218,10 @@ class CthulhuWars(Engine[GameState, Any]):
         cost = cost_reader(state)
         for action in actions:
             groups.setdefault(GROUP_TITLES.get(action.kind, action.kind), []).append(self.option(action, state, cost(action)))
-        note = None
-        if state.pending and seat in self.to_move(state):
-            note = f"Decision awaited: {state.pending[0].kind}."
-        return LegalMoves(groups=[MoveGroup(title=t, moves=m) for t, m in groups.items()], note=note)
+        move_title = GROUP_TITLES["move"]
+        return LegalMoves(groups=[  # what is owed is said by Engine.owed
+            MoveGroup(title=t, moves=m, brief=units_together(m) if t == move_title else None) for t, m in groups.items()
+        ])
 
     # ---- views ----------------------------------------------------------------------------
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
@@ -260,15 +270,18 @@ class CthulhuWars(Engine[GameState, Any]):
         """The position in brief (``cthulhu-wars/turn``): the phase and who is awaited, one line per faction,
         then one line per occupied area with its Gate and everyone's units there."""
         waiting = ", ".join(state.seats[s].faction for s in self.to_move(state)) or "nobody"
-        pending = f" to {PENDING_WORDS.get(state.pending[0].kind, state.pending[0].kind)}" if state.pending else ""
+        pending = f" to {asking.pending_words(state.pending[0].kind)}" if state.pending else ""
         lines = [
             f"Round {state.round}, {phase_label(state)}. Waiting for {waiting}{pending}. "
             f"Ritual of Annihilation costs {state.ritual_cost}" + (" (Instant Death reached)." if state.instant_death else ".")
+            + order_clause(state)
         ]
         for s, fs in enumerate(state.seats):
             signs = f"Elder Signs {fs.elder_signs}" if seat == s else f"{len(fs.elder_signs)} Elder Signs"
             books = ", ".join(fs.spellbooks) or "none"
-            lines.append(f"{fs.faction}: {fs.power} Power, {fs.doom} Doom, {signs}; spellbooks {len(fs.spellbooks)}/6: {books}.")
+            extra = "".join(f"; {note}" for note in board.faction_of(state, s).line_notes(state, s))
+            lines.append(f"{fs.faction}: {fs.power} Power, {fs.doom} Doom, {signs}; spellbooks {len(fs.spellbooks)}/6: "
+                         f"{books}{extra}.")
         lines.extend(area_lines(state))
         for s in range(len(state.seats)):
             lines.extend(board.faction_of(state, s).notes(state, s))
@@ -278,18 +291,36 @@ class CthulhuWars(Engine[GameState, Any]):
 
 
     def status(self, state: GameState, seat: int) -> str:
-        """The phase and who is awaited, and the seat's own Power, Doom and Elder Signs."""
+        """The phase and who is awaited, and the seat's own Power, Doom and Elder Signs (the order of play, which
+        changes once a round, is left to ``describe``)."""
         lines = self.describe(state, seat).split("\n")
-        return "\n".join([lines[0], lines[1 + seat]])
+        order = order_clause(state)
+        return "\n".join([lines[0].replace(order, "") if order else lines[0], lines[1 + seat]])
+
+    # ---- what a seat is told (rules_text cthulhu-wars/out-of-turn, cthulhu-wars/turn) ----------
+    standing_model: ClassVar[type[BaseModel] | None] = standing.StandingAnswers
+
+    def decision_text(self, state: GameState, seat: int) -> str | None:
+        """For a seat asked in an out-of-turn window: what opened it and its real options, in a few lines
+        (``cthulhu-wars/out-of-turn``); None for every other decision."""
+        return asking.window_text(state, seat)
+
+    def owed(self, state: GameState, seat: int) -> str | None:
+        """What the seat must or may do next, or why nothing is asked of it (``cthulhu-wars/turn``)."""
+        return asking.owed(state, seat)
+
+    def standing_answer(self, state: GameState, seat: int, answers: BaseModel) -> str | None:
+        """``done`` for a seat asked in a window its standing answers pass, else None (``cthulhu-wars/out-of-turn``)."""
+        return standing.standing_answer(state, seat, answers)
 
 
-#: What a pending decision asks, in words (for "waiting for X to ...").
-PENDING_WORDS = {
-    "first-player": "break the tie for First Player", "direction": "choose the direction of play",
-    "ritual": "decide on a Ritual", "spellbook": "take a spellbook", "pre-battle": "use pre-battle abilities",
-    "assign": "assign battle results", "retreat": "retreat Pained units", "lose": "choose a unit to lose",
-    "negotiation": "make an offer", "window": "act out of turn (or say 'done')",
-}  # fmt: skip
+def order_clause(state: GameState) -> str:
+    """The order of play from the First Player, once the direction is chosen (``cthulhu-wars/first-player``)."""
+    if state.phase == "over" or any(p.kind in ("first-player", "direction", "start-area") for p in state.pending):
+        return ""
+    way = "clockwise" if state.direction == 1 else "counterclockwise"
+    order = words_of.play_order([fs.faction for fs in state.seats], state.first_player, state.direction)
+    return f" Play goes {way}: {order}."
 
 
 def phase_label(state: GameState) -> str:
@@ -395,6 +426,27 @@ RULE_BY_KIND = {
     "start": "cthulhu-wars/setup",
     "pass": "cthulhu-wars/turn",
 }  # fmt: skip
+
+
+#: A unit move in notation: the unit, where from, where to.
+UNIT_MOVE = re.compile(r"^move (\S+) (\S+)>(\S+)$")
+
+
+def units_together(moves: list[MoveOption]) -> list[str] | None:
+    """A Move's options written compactly: the units that may go from one Area to the same Areas on one line
+    ("move acolyte/ghoul africa>asia/europe"; a/b: any one of them), in the order first met (``cthulhu-wars/notation``)."""
+    lines: dict[str, dict[str, list[str]]] = {}  # source -> unit -> targets
+    for move in moves:
+        found = UNIT_MOVE.match(move.notation)
+        if found is None:
+            return None  # a move written otherwise (a faction's): the plain factored list
+        unit, source, target = found.groups()
+        lines.setdefault(source, {}).setdefault(unit, []).append(target)
+    brief: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for source, units in lines.items():
+        for unit, targets in units.items():
+            brief.setdefault((source, tuple(targets)), []).append(unit)
+    return [f"move {'/'.join(units)} {source}>{'/'.join(targets)}" for (source, targets), units in brief.items()]
 
 
 def describe_cost(text: str, cost: int) -> str:

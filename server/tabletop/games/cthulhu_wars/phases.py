@@ -108,11 +108,12 @@ def turn_over(state: GameState) -> bool:
 
 def run_after_action_hooks(state: GameState, log: list[str]) -> None:
     """After any player's action: ongoing abilities that need no choice (e.g. Passion), then the out-of-turn
-    window (e.g. Elder Sign reveals, Devolve; ``cthulhu-wars/out-of-turn``)."""
+    window (e.g. Elder Sign reveals, Devolve; ``cthulhu-wars/out-of-turn``), which says what the action was and
+    where it happened."""
     actor = state.turn.seat
     for seat in range(len(state.seats)):
         board.faction_of(state, seat).after_action(state, seat, actor, log)
-    windows.open_window(state, actor, "action")
+    windows.open_window(state, actor, "action", windows.action_opener(state))
 
 
 def end_of_turn(state: GameState, log: list[str]) -> bool:

@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.games.cthulhu_wars import board, creatures
+from tabletop.games.cthulhu_wars.battle import side_combat
 from tabletop.games.cthulhu_wars.state import POOL, GameState
+from tabletop.games.cthulhu_wars.words import a_unit, capital, unit_title
 
 #: Actions that answer a pending decision rather than act in the Action phase.
 DECISION_KINDS = {
@@ -23,6 +25,8 @@ FIXED_COSTS = {"move": 1, "battle": 1, "capture": 1, "gate": 3}
 def why_not(state: GameState, seat: int, action: Any, cost: int, pending_words: dict[str, str]) -> str:
     """The first reason ``action`` of ``seat`` is refused; ``cost`` is what it would cost in Power."""
     kind = action.kind
+    if kind == "done":
+        return done_reason(state, seat, pending_words)
     if state.pending:
         asked = pending_words.get(state.pending[0].kind, state.pending[0].kind)
         return f"the game is waiting for a decision first: you are asked to {asked}"
@@ -43,8 +47,21 @@ def why_not(state: GameState, seat: int, action: Any, cost: int, pending_words: 
     return "it is not among the moves legal now"
 
 
-def a_or_an(word: str) -> str:
-    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+def done_reason(state: GameState, seat: int, pending_words: dict[str, str]) -> str:
+    """Why ``done`` is refused: it ends a Move, the free actions after the turn's action, an optional decision or
+    passes a window (``cthulhu-wars/turn``), so it is refused while the turn's action is still owed or while a
+    decision that cannot be declined is asked."""
+    if state.pending:
+        kind = state.pending[0].kind
+        if kind == "ritual":
+            return "in your Doom-phase decision you decline the Ritual with 'no-ritual'"
+        asked = pending_words.get(kind, f"answer '{kind}'")
+        return f"you are asked to {asked}, and that cannot be declined"
+    turn = state.turn
+    if state.phase == "action" and turn is not None and turn.seat == seat and not turn.acted:
+        return (f"you still owe your turn's action ({state.seats[seat].power} Power left): take one, or say 'pass' to "
+                "give up your remaining Power")
+    return "there is nothing under way that 'done' would finish"
 
 
 def unit_reason(state: GameState, seat: int, unit: str) -> str | None:
@@ -62,14 +79,14 @@ def move_reason(state: GameState, seat: int, action: Any) -> str | None:
     here = [i for i, p in enumerate(places) if p == action.source]
     if not here:
         where = sorted({p for p in places if board.on_map(p)})
-        return f"you have no {action.unit} in {action.source}" + (f" (yours are in {', '.join(where)})" if where else "")
+        return f"you have no {unit_title(action.unit)} in {action.source}" + (f" (yours are in {', '.join(where)})" if where else "")
     if state.turn.acted and not state.turn.moving:
         return "you have already taken this turn's action; a Move can only go on while it is under way"
     if all((action.unit, i) in state.turn.moved for i in here):
-        return f"every {action.unit} of yours in {action.source} has already moved in this Move action"
+        return f"every {unit_title(action.unit)} of yours in {action.source} has already moved in this Move action"
     targets = board.faction_of(state, seat).move_targets(state, seat, action.unit, action.source)
     if action.target not in targets:
-        return f"{a_or_an(action.unit)} in {action.source} cannot move to {action.target}; it can reach {', '.join(targets)}"
+        return f"{capital(a_unit(action.unit))} in {action.source} cannot move to {action.target}; it can reach {', '.join(targets)}"
     return None
 
 
@@ -78,9 +95,9 @@ def recruit_reason(state: GameState, seat: int, action: Any) -> str | None:
     if (reason := unit_reason(state, seat, action.unit)) is not None:
         return reason
     if action.unit not in faction.cultists():
-        return f"only Cultists are recruited; {action.unit} is not one"
+        return f"only Cultists are recruited; {a_unit(action.unit)} is not one"
     if POOL not in state.seats[seat].units[action.unit]:
-        return f"every {action.unit} of yours is already in play"
+        return f"every {unit_title(action.unit)} of yours is already in play"
     occupied = board.occupied_areas(state, seat)
     if occupied and action.area not in occupied:
         return f"you recruit only where you have a unit, and you have none in {action.area}"
@@ -103,11 +120,11 @@ def summon_reason(state: GameState, seat: int, action: Any) -> str | None:
     if (reason := unit_reason(state, seat, action.unit)) is not None:
         return reason
     if action.unit not in faction.monsters():
-        return f"{action.unit} is not a Monster: Monsters are summoned, Great Old Ones awakened"
+        return f"{unit_title(action.unit)} is not a Monster: Monsters are summoned, Great Old Ones awakened"
     if state.controller(action.area) != seat:
         return f"Monsters are summoned at a Gate you control, and you control none in {action.area}"
     if POOL not in state.seats[seat].units[action.unit]:
-        return f"every {action.unit} of yours is already in play"
+        return f"every {unit_title(action.unit)} of yours is already in play"
     return None
 
 
@@ -133,6 +150,8 @@ def battle_reason(state: GameState, seat: int, action: Any) -> str | None:
     enemy = state.seat_of(action.enemy)
     if not board.has_units(state, enemy, action.area):
         return f"{action.enemy} has no units in {action.area}"
+    if side_combat(state, seat, {"area": action.area, "attacker": seat, "defender": enemy}, action.area) < 1:
+        return f"your units in {action.area} have no Combat (they would roll no dice), so they cannot battle"
     return None
 
 
@@ -162,7 +181,7 @@ def control_reason(state: GameState, seat: int, action: Any) -> str | None:
     if creatures.blocks_gate_control(state, action.area):
         return f"nobody controls a Gate in an Area with Zoogs: rid {action.area} of them first"
     if not board.units_in(state, seat, action.area).get(action.unit):
-        return f"you have no {action.unit} in {action.area} to put on the Gate"
+        return f"you have no {unit_title(action.unit)} in {action.area} to put on the Gate"
     return None
 
 

@@ -92,10 +92,16 @@ class Turn:
     number: int = 0  # turns begun in the game so far, this one included (once-per-turn abilities)
     last_action: str = ""  # kind of the last action completed in this turn (e.g. "move", for Burrow)
     move_paid: int = 0  # Power paid for moving units in the current or last Move action
+    #: Actions completed since the last out-of-turn window, in words, for the next window (windows.py)
+    since_window: list[dict[str, Any]] = field(default_factory=list)
+    #: Where every figure stood and who held each Gate before those actions (windows.py), or None; never changed
+    #: once taken, so copies share it
+    window_base: tuple[Any, ...] | None = None
 
     def copy(self) -> Turn:
         return Turn(self.seat, self.acted, self.moving, list(self.moved), list(self.battled), self.hooks_due,
-                    self.closed, self.number, self.last_action, self.move_paid)
+                    self.closed, self.number, self.last_action, self.move_paid, _copy_value(self.since_window),
+                    self.window_base)
 
 
 @dataclass

@@ -13,7 +13,8 @@ import functools
 
 from pydantic import BaseModel
 
-from tabletop.games.cthulhu_wars import board, creatures
+from tabletop.games.cthulhu_wars import board, creatures, windows
+from tabletop.games.cthulhu_wars import words as words_of
 from tabletop.games.cthulhu_wars.actions import (
     AbandonGate, Awaken, Battle, BuildGate, Capture, ControlGate, Done, Move, Pass, Recruit,
     RevealElderSigns, Summon,
@@ -307,6 +308,7 @@ def resolve_turn_action(state: GameState, seat: int, action: BaseModel, log: lis
     else:
         unlimited = is_unlimited(state, seat, action)  # e.g. Summon under Fertility Cult, Battle with six books
         tax = action_tax(state, seat, action)
+        windows.note_action(state, seat, action)
         if kind in MAIN:
             MAIN[kind](state, seat, action, log)
         else:
@@ -331,6 +333,7 @@ def move_figure(state: GameState, seat: int, action: Move, log: list[str]) -> No
     index = board.pick_figure(state, seat, action.unit, action.source, exclude=tuple(turn.moved))
     if not turn.moving:
         turn.move_paid = 0
+    windows.note_move(state, seat, action.unit, action.target)
     tax = move_tax(state, seat, action.target, taxes(state, seat))
     fs.power -= 1
     turn.move_paid += 1 + tax
@@ -338,7 +341,7 @@ def move_figure(state: GameState, seat: int, action: Move, log: list[str]) -> No
     turn.moved.append((action.unit, index))
     turn.acted = turn.moving = True
     turn.last_action = "move"
-    log.append(f"{fs.faction} moves a {action.unit} from {action.source} to {action.target}.")
+    log.append(f"{fs.faction} moves {words_of.a_unit(action.unit)} from {action.source} to {action.target}.")
     pay_tax(state, seat, tax, log)
     board.faction_of(state, seat).after_move(state, seat, action.unit, index, action.source, action.target, log)
     if not move_options(state, seat) and not state.pending:
@@ -350,7 +353,7 @@ def recruit(state: GameState, seat: int, action: Recruit, log: list[str]) -> Non
     fs = state.seats[seat]
     fs.power -= board.faction_of(state, seat).unit(action.unit).cost
     board.place_figure(state, seat, action.unit, fs.units[action.unit].index(POOL), action.area)
-    log.append(f"{fs.faction} recruits a {action.unit} in {action.area}.")
+    log.append(f"{fs.faction} recruits {words_of.a_unit(action.unit)} in {action.area}.")
 
 
 def build_gate(state: GameState, seat: int, action: BuildGate, log: list[str]) -> None:
@@ -370,7 +373,7 @@ def summon(state: GameState, seat: int, action: Summon, log: list[str]) -> None:
     fs = state.seats[seat]
     fs.power -= board.faction_of(state, seat).summon_cost(state, seat, action.unit)
     board.place_figure(state, seat, action.unit, fs.units[action.unit].index(POOL), action.area)
-    log.append(f"{fs.faction} summons a {action.unit} in {action.area}.")
+    log.append(f"{fs.faction} summons {words_of.a_unit(action.unit)} in {action.area}.")
 
 
 def awaken(state: GameState, seat: int, action: Awaken, log: list[str]) -> None:
@@ -379,7 +382,7 @@ def awaken(state: GameState, seat: int, action: Awaken, log: list[str]) -> None:
     cost = next(c for u, a, c in faction.awaken_options(state, seat) if (u, a) == (action.unit, action.area))
     fs.power -= cost
     board.place_figure(state, seat, action.unit, fs.units[action.unit].index(POOL), action.area)
-    log.append(f"{fs.faction} awakens {action.unit} in {action.area} for {cost} Power.")
+    log.append(f"{fs.faction} awakens {words_of.a_unit(action.unit)} in {action.area} for {cost} Power.")
     faction.on_awaken(state, seat, action.unit, action.area, log)
 
 

@@ -19,9 +19,20 @@ What a seat may do in a window:
 * whatever its faction offers through :meth:`Faction.window_options` (Great Cthulhu's
   Devolve). Later out-of-turn abilities (High Priests, Windwalker, Sleeper) plug in there.
 
-The window is a pending decision of kind ``window`` whose data says who opened it
-(``actor``), when (``context``: ``"action"`` or ``"doom"``) and which seats are still asked
-(``waiting``).
+The window is a pending decision of kind ``window``; its data (JSON-ready) says:
+
+* ``actor``: the seat whose action or Doom-phase decision opened it; ``context``: ``"action"`` or ``"doom"``;
+* ``waiting``: the seats still asked;
+* ``action``: what opened it, in words ("Battle in europe against Black Goat", "a Ritual of Annihilation");
+* ``areas``: the Areas that action named (a battle's Area, a Move's destinations, where a Monster was summoned);
+  ``touched``: other Areas where it moved, placed or removed figures or changed a Gate (retreats, a Move's
+  sources, Avatar's swap);
+* ``against``: seats the action named as its target (the enemy battled or captured from); ``affected``: other
+  seats whose figures it moved or removed;
+* ``near``: seats with units in any of those Areas before or after it (for standing answers, standing.py).
+
+The actions of a turn are noted as they begin (:func:`note_action`, :func:`note_move`) together with where every
+figure stood before them, so the window after them can say all this.
 """
 
 from __future__ import annotations
@@ -30,8 +41,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from tabletop.games.cthulhu_wars import board
+from tabletop.games.cthulhu_wars import board, creatures
+from tabletop.games.cthulhu_wars import words as words_of
 from tabletop.games.cthulhu_wars.actions import Done, RevealElderSigns
+from tabletop.games.cthulhu_wars.factions import FACTIONS
+from tabletop.games.cthulhu_wars.maps import layout_cache, load_layout
 from tabletop.games.cthulhu_wars.state import GameState, Pending
 
 WINDOW = "window"
@@ -47,14 +61,165 @@ def seat_options(state: GameState, seat: int, window: dict[str, Any]) -> list[Ba
     return options
 
 
-def open_window(state: GameState, actor: int, context: str) -> None:
+def open_window(state: GameState, actor: int, context: str, opener: dict[str, Any] | None = None) -> None:
     """After ``actor``'s action (``context`` ``"action"``) or Doom-phase decision (``"doom"``): ask every seat,
-    in play order from ``actor``, that has something it may do now; nobody is asked when nobody has."""
+    in play order from ``actor``, that has something it may do now; nobody is asked when nobody has.
+
+    ``opener`` says what opened the window (the keys ``action``, ``areas``, ``touched``, ``against``, ``affected``
+    and ``near`` of the module docstring; :func:`action_opener` or :func:`doom_opener`); missing keys are empty."""
     window: dict[str, Any] = {"actor": actor, "context": context}
     waiting = [s for s in state.order_from(actor) if seat_options(state, s, window)]
     if waiting:
+        window.update({"action": "", "areas": [], "touched": [], "against": [], "affected": [], "near": []})
+        window.update(opener or {})
         window["waiting"] = waiting
         state.pending.append(Pending(waiting[0], WINDOW, window))
+
+
+def doom_opener(words: str) -> dict[str, Any]:
+    """What opened a window after a Doom-phase decision (``cthulhu-wars/doom``): ``words`` such as "a Ritual of
+    Annihilation" or "no Ritual"; it names no Area."""
+    return {"action": words}
+
+
+# ---- noting the actions of a turn -------------------------------------------------------
+#: What an action kind is called in a sentence, where it is not a spellbook's title (see :func:`action_title`).
+TITLES = {
+    "recruit": "Recruit", "gate": "Build Gate", "summon": "Summon", "awaken": "Awaken", "battle": "Battle",
+    "capture": "Capture", "pass": "Pass", "avatar": "Avatar", "emerge": "Emerge", "bg-sacrifice": "Sacrifice",
+    "cc-pay-4": "payment of 4 Power", "cc-pay-6": "payment of 6 Power", "cc-pay-10": "payment of 10 Power",
+    "ow-beyond-one": "The Beyond One", "ww-hibernate": "Hibernate", "ww-anytime": "'anytime' action",
+    "sl-lethargy": "Lethargy", "sl-slumber-return": "return from Cursed Slumber", "sl-give-three": "gift of 3 Power",
+    "sl-all-gain-one": "gift of 1 Power to all", "sl-all-lose-one": "1 Power taken from all",
+    "ys-give-doom": "gift of 3 Doom", "ys-desecrate": "Desecrate",
+}  # fmt: skip
+#: Action kinds whose ``faction`` field names the faction they are aimed at.
+AIMED_BY_FACTION = frozenset({"avatar"})
+
+
+def action_title(kind: str) -> str:
+    """An action kind in words: its entry in :data:`TITLES`, else the title of the spellbook it uses ("ys-zingaya"
+    -> "Zingaya"), else the kind itself."""
+    if kind in TITLES:
+        return TITLES[kind]
+    bare = kind.split("-", 1)[1] if kind[2:3] == "-" else kind
+    for faction in FACTIONS.values():
+        for book in faction.spellbooks:
+            if book.name == bare:
+                return book.title
+    return bare.replace("-", " ")
+
+
+def action_record(state: GameState, seat: int, action: BaseModel) -> dict[str, Any]:
+    """An action of ``seat``'s turn (not a Move) in words, with the Areas it names and the seats it is aimed at."""
+    kind = action.kind  # type: ignore[attr-defined]
+    fields = action.model_dump()
+    unit = fields.get("unit")
+    words = action_title(kind) + (f" ({words_of.unit_title(unit)})" if isinstance(unit, str) else "")
+    known = area_ids(state.layout_name)
+    areas = [fields[f] for f in ("area", "source", "target") if isinstance(fields.get(f), str) and fields[f] in known]
+    if fields.get("source") in areas and fields.get("target") in areas:
+        words += f" from {fields['source']} to {fields['target']}"
+    elif areas:
+        words += f" in {areas[0]}"
+    against: list[int] = []
+    target = fields.get("enemy") if "enemy" in fields else fields.get("faction")
+    if isinstance(target, str):
+        if "enemy" in fields or kind in AIMED_BY_FACTION:
+            words += f" against {words_of.faction_title(side_title(target))}"
+            against = [s for s, fs in enumerate(state.seats) if fs.faction == target]
+        else:
+            words += f" ({words_of.faction_title(target)})"
+    return {"kind": kind, "words": words, "areas": list(dict.fromkeys(areas)), "against": against}
+
+
+def side_title(name: str) -> str:
+    """A faction's name, or the title of one of the map's creatures ("the Zoogs") when a Battle names one."""
+    beast = creatures.NEUTRALS.get(name)
+    return beast.title if beast else name
+
+
+@layout_cache
+def area_ids(layout_name: str) -> frozenset[str]:
+    """The ids of a layout's Areas."""
+    return frozenset(a.id for a in load_layout(layout_name).areas)
+
+
+def note_action(state: GameState, seat: int, action: BaseModel) -> None:
+    """An action of the turn begins (``cthulhu-wars/out-of-turn``): note it, and where everything stood before the
+    first action since the last window."""
+    turn = state.turn
+    if turn.window_base is None:
+        turn.window_base = positions(state)
+    turn.since_window.append(action_record(state, seat, action))
+
+
+def note_move(state: GameState, seat: int, unit: str, target: str) -> None:
+    """One figure of a Move action goes to ``target``: the Move's record counts its units and destinations."""
+    turn = state.turn
+    last = turn.since_window[-1] if turn.since_window and turn.moving else None
+    if last is None or last["kind"] != "move":
+        if turn.window_base is None:
+            turn.window_base = positions(state)
+        last = {"kind": "move", "units": {}, "areas": [], "against": []}
+        turn.since_window.append(last)
+    last["units"][unit] = last["units"].get(unit, 0) + 1
+    if target not in last["areas"]:
+        last["areas"].append(target)
+    last["words"] = f"Move ({words_of.unit_list(last['units'])}) into {', '.join(last['areas'])}"
+
+
+def positions(state: GameState) -> tuple[Any, ...]:
+    """Where every figure stands and who holds each Gate (compared with a later position by :func:`changes`)."""
+    figures = tuple(tuple((kind, tuple(places)) for kind, places in fs.units.items()) for fs in state.seats)
+    return figures, tuple(sorted(state.gates.items(), key=lambda item: item[0]))
+
+
+def changes(state: GameState, base: tuple[Any, ...]) -> tuple[list[str], list[int]]:
+    """The Areas where figures arrived or left, or a Gate changed hands, since ``base``; and the seats whose
+    figures moved or left."""
+    figures, gates = base
+    areas: dict[str, None] = {}
+    seats: list[int] = []
+    for seat, kinds in enumerate(figures):
+        now = state.seats[seat].units
+        for kind, places in kinds:
+            for old, new in zip(places, now[kind]):
+                if old != new:
+                    areas.update({p: None for p in (old, new) if board.on_map(p)})
+                    if seat not in seats:
+                        seats.append(seat)
+    before = dict(gates)
+    for area in sorted(set(before) | set(state.gates)):
+        if before.get(area, "none") != state.gates.get(area, "none"):
+            areas[area] = None
+    return list(areas), seats
+
+
+def action_opener(state: GameState) -> dict[str, Any]:
+    """What opens the window after the turn's action (the actions noted since the last window, in words, and the
+    Areas and seats they concern); the notes are cleared for the next window."""
+    turn = state.turn
+    records, base = turn.since_window, turn.window_base
+    turn.since_window, turn.window_base = [], None
+    named = list(dict.fromkeys(a for r in records for a in r["areas"]))
+    against = list(dict.fromkeys(s for r in records for s in r["against"]))
+    moved, hit = changes(state, base) if base is not None else ([], [])
+    touched = [a for a in moved if a not in named]
+    everywhere = set(named) | set(touched)
+    near = [s for s in range(len(state.seats)) if had_units(state, base, s, everywhere)]
+    return {
+        "action": "; ".join(r.get("words", r["kind"]) for r in records) or "an action",
+        "areas": named, "touched": touched, "against": against,
+        "affected": [s for s in hit if s != turn.seat and s not in against], "near": near,
+    }  # fmt: skip
+
+
+def had_units(state: GameState, base: tuple[Any, ...] | None, seat: int, areas: set[str]) -> bool:
+    """Whether ``seat`` has units in any of ``areas`` now, or had before the noted actions."""
+    if any(p in areas for places in state.seats[seat].units.values() for p in places):
+        return True
+    return base is not None and any(p in areas for _, places in base[0][seat] for p in places)
 
 
 def options(state: GameState, seat: int, window: dict[str, Any]) -> list[BaseModel]:

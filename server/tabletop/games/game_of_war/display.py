@@ -122,6 +122,22 @@ def status_line(state: State) -> str:
     return line
 
 
+def setup_status(state: State, seat: int) -> str:
+    """The deployment as ``seat`` sees it: its own units placed and still to place, and only whether the other side
+    has committed (game-of-war/setup)."""
+    left = remaining(state, seat)
+    placed = FORCE - sum(left.values())
+    if state.committed[seat]:
+        own = f"{SIDE_NAMES[seat]} has committed its deployment"
+    elif placed == FORCE:
+        own = f"{SIDE_NAMES[seat]} has placed all {FORCE} units ('commit' fixes the deployment)"
+    else:
+        still = ", ".join(f"{n} {STATS[k].letter}" for k, n in left.items() if n)
+        own = f"{SIDE_NAMES[seat]} has placed {placed} of {FORCE} units (still to place: {still})"
+    other = "committed" if state.committed[1 - seat] else "not yet committed"
+    return f"Set-up: {own}; {SIDE_NAMES[1 - seat]}'s deployment is hidden ({other})."
+
+
 def describe(state: State, seat: int | None) -> str:
     """Status line, text board, legend, offline units and units on strongholds."""
     shown = visible_sides(state, seat)
@@ -153,4 +169,4 @@ def describe(state: State, seat: int | None) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["describe", "view"]
+__all__ = ["describe", "setup_status", "view"]

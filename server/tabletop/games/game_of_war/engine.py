@@ -7,13 +7,16 @@ from typing import Any
 from pydantic import BaseModel
 
 from tabletop.core.errors import BadOptions, GameOver, IllegalMove, NotYourTurn
-from tabletop.core.game import ChanceOutcome, ChancePreview, Engine, LegalMoves, MoveGroup, MoveOption, Outcome
+from tabletop.core.game import ChanceOutcome, ChancePreview, Engine, LegalMoves, MoveGroup, MoveOption, Outcome, Trial
+from tabletop.core.rng import Rng, fresh_seed
+from tabletop.core.text import factor
 from tabletop.render import Scene
 
 from . import analysis, display
-from .actions import ACTION_ADAPTER, Action
+from .actions import ACTION_ADAPTER, Action, Commit
 from .board import SIDE_NAMES, parse_square, square_name
 from .combat import Combat, assess
+from .foresight import Cut, cut_marks, cut_sentence, dry_run_board, move_cuts
 from .notation import HELP, action_of, action_text, parse_play, play_of, play_text
 from .options import GameOfWarOptions
 from .picture import draw_board
@@ -31,7 +34,7 @@ from .setup import (
     setup_plays,
 )
 from .state import OVER, PLAY, SETUP, State, empty_state
-from .units import KIND_BY_LETTER, KIND_BY_NAME, STATS
+from .units import KIND_BY_LETTER, KIND_BY_NAME, STATS, is_relay
 
 SETUP_KINDS = frozenset({PLACE, REMOVE, OPENING, COMMIT})
 
@@ -120,6 +123,12 @@ class GameOfWarEngine(Engine[State, Action]):
 
     def chance_preview(self, state: State, seat: int, action: Action) -> ChancePreview:
         """The last commit reveals both deployments and rolls for the first player (game-of-war/setup)."""
+        fixed = state.options.first_player
+        if fixed != "die":
+            return ChancePreview(
+                summary=f"Committing last reveals both deployments, which stay hidden until it is played; "
+                f"{SIDE_NAMES[0 if fixed == 'north' else 1]} then moves first.",
+            )
         return ChancePreview(
             summary="Committing last reveals both deployments; a die then decides who moves first (North on 1-3, "
             "South on 4-6).",
@@ -156,6 +165,9 @@ class GameOfWarEngine(Engine[State, Action]):
         return display.describe(state, seat)
 
     def status(self, state: State, seat: int) -> str:
+        """The status line; during the deployment, what ``seat`` has still to place (game-of-war/setup)."""
+        if state.phase == SETUP and seat in (0, 1):
+            return display.setup_status(state, seat)
         return display.status_line(state)
 
     def notation(self, action: Action) -> str:
@@ -171,7 +183,10 @@ class GameOfWarEngine(Engine[State, Action]):
     def summarize(self, action: Action, state: State) -> str:
         wanted = play_of(action)
         if wanted[0] == MOVE and wanted[1] in state.pieces:
-            return _move_summary(state, wanted[1], wanted[2])
+            cut = None
+            if state.phase == PLAY and state.pieces[wanted[1]] >> 3 == state.side:
+                cut = move_cuts(state, [(wanted[1], wanted[2])]).get((wanted[1], wanted[2]))
+            return _move_summary(state, wanted[1], wanted[2], cut)
         if wanted[0] == ATTACK and wanted[1] in state.pieces:
             return _attack_summary(state, assess(state, wanted[1]))
         return {END: "End the turn.", COMMIT: "Fix your deployment."}.get(wanted[0], action_text(action))
@@ -182,6 +197,30 @@ class GameOfWarEngine(Engine[State, Action]):
         if state.phase != PLAY or seat != state.side:
             return LegalMoves(groups=[], note=display.status_line(state))
         return _play_moves(state, focus)
+
+    def legal_notations(self, state: State, seat: int) -> list[str]:
+        """The legal moves for a refusal, without the marks on moves that cut the mover's own line (they list no
+        move of their own)."""
+        lines: list[str] = []
+        for group in self.legal_moves(state, seat).groups:
+            if group.moves:
+                lines += group.brief or factor((m.notation for m in group.moves), self.factor_separators)
+        return lines
+
+    def consequences(self, before: State, after: State, seat: int) -> list[str]:
+        """A dry run's board: changed squares, the seat's units cut off or still offline, enemy units cut off, what
+        was destroyed (game-of-war/communication, game-of-war/combat); during the deployment, its own squares only
+        (game-of-war/setup)."""
+        return dry_run_board(before, after, seat)
+
+    def try_action(self, state: State, seat: int, action: Action) -> Trial[State]:
+        """A dry run; the commit that ends the secret deployment is answered like a move of chance, without the
+        position after it, whatever decides the first player: that position shows the other side's deployment,
+        which stays secret until the commit is really played (game-of-war/setup)."""
+        if state.phase == SETUP and isinstance(action, Commit) and seat in (0, 1) and state.committed[1 - seat]:
+            self.apply(self.with_generator(state, Rng(fresh_seed())), seat, action)  # refused exactly as when played
+            return Trial(True, None, [], self.chance_preview(state, seat, action))
+        return super().try_action(state, seat, action)
 
     def network_status(self, state: State) -> analysis.NetworkStatus:
         return analysis.network_status(state)
@@ -202,7 +241,8 @@ def _unit_label(state: State, sq: int) -> str:
     return f"{STATS[code & 7].title} {square_name(sq)} ({status})"
 
 
-def _move_summary(state: State, origin: int, destination: int) -> str:
+def _move_summary(state: State, origin: int, destination: int, cut: Cut | None = None) -> str:
+    """A move in words; ``cut``: the mover's units it leaves offline, said at the end (game-of-war/communication)."""
     code = state.pieces[origin]
     text = f"{STATS[code & 7].title} {square_name(origin)} to {square_name(destination)}"
     enemy = 1 - (code >> 3)
@@ -210,7 +250,7 @@ def _move_summary(state: State, origin: int, destination: int) -> str:
         text += f", destroying {SIDE_NAMES[enemy]}'s arsenal (uses the turn's attack)"
     if origin == state.retreat:
         text += " (the forced retreat)"
-    return text + "."
+    return text + "." + (cut_sentence(state, cut, is_relay(code & 7)) if cut else "")
 
 
 def _attack_summary(state: State, combat: Combat) -> str:
@@ -243,13 +283,29 @@ def _focus_filter(state: State, focus: str | None):
 
 
 def _play_moves(state: State, focus: str | None) -> LegalMoves:
+    """Moves by unit, then marks on the moves that cut the mover's own line, the attacks and the end of the turn."""
     mover_ok, target_ok = _focus_filter(state, focus)
     plays = legal_plays(state)
+    moves = [p for p in plays if p[0] == MOVE and mover_ok(p[1])]
+    cuts = move_cuts(state, [(p[1], p[2]) for p in moves])
     by_unit: dict[int, list[MoveOption]] = {}
-    for p in plays:
-        if p[0] == MOVE and mover_ok(p[1]):
-            by_unit.setdefault(p[1], []).append(_option(p, state, _move_summary(state, p[1], p[2])))
-    groups = [MoveGroup(title=_unit_label(state, sq), moves=moves, show_title=False) for sq, moves in by_unit.items()]
+    said: dict[tuple[Cut, bool], str] = {}  # many moves cut the same units off: each sentence is written once
+    for p in moves:
+        summary = _move_summary(state, p[1], p[2])
+        cut = cuts.get((p[1], p[2]))
+        if cut:
+            key = (cut, is_relay(state.pieces[p[1]] & 7))
+            if key not in said:
+                said[key] = cut_sentence(state, *key)
+            summary += said[key]
+        by_unit.setdefault(p[1], []).append(_option(p, state, summary))
+    groups = [MoveGroup(title=_unit_label(state, sq), moves=options, show_title=False) for sq, options in by_unit.items()]
+    if cuts:
+        title = (
+            f"Moves that cut your own line ({len(cuts)}): they leave units of yours offline that are online now; "
+            "each one's summary says which"
+        )
+        groups.append(MoveGroup(title=title, moves=[], show_title=False, brief=cut_marks(state, cuts)))
     combats = [c for c in attack_options(state) if target_ok(c.target)]
     if combats:
         attacks = [_option((ATTACK, c.target), state, _attack_summary(state, c)) for c in combats]

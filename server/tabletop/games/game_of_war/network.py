@@ -69,6 +69,16 @@ def side_lines(
     return cover, online
 
 
+def blockers_for(side: int, units: tuple[int, int], relays: tuple[int, int], enemy_relays_block: bool) -> int:
+    """The squares that stop ``side``'s lines: mountains and enemy units (enemy relays only under that ruling).
+
+    A side's own units never stop its lines, so its own moves leave this mask as it is.
+    """
+    enemy = 1 - side
+    blocking = units[enemy] if enemy_relays_block else units[enemy] & ~relays[enemy]
+    return MOUNTAINS | blocking
+
+
 def compute_network(
     arsenals: tuple[int, int],
     units: tuple[int, int],
@@ -79,8 +89,6 @@ def compute_network(
     """Both sides' lines, from the surviving arsenals, every unit's square and the relays'."""
     results = []
     for side in (0, 1):
-        enemy = 1 - side
-        blocking = units[enemy] if enemy_relays_block else units[enemy] & ~relays[enemy]
-        blockers = MOUNTAINS | blocking
+        blockers = blockers_for(side, units, relays, enemy_relays_block)
         results.append(side_lines(arsenals[side], units[side], relays[side], blockers, adjacent_relays_reemit))
     return Network((results[0][0], results[1][0]), (results[0][1], results[1][1]))

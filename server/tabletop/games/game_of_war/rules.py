@@ -144,7 +144,7 @@ def attack_unit(state: State, target: int) -> tuple[State, list[str]]:
     new = state.clone()
     new.attack_used = True
     result = combat.result
-    verdict = {CAPTURE: "destroyed", RETREAT: "must retreat at the start of its next turn"}.get(result, "holds")
+    verdict = {CAPTURE: "is destroyed", RETREAT: "must retreat at the start of its next turn"}.get(result, "holds")
     events = [f"Attack on {unit_title(code, target)}: {combat.attack} against {combat.defence}; it {verdict}."]
     if result == CAPTURE:
         new.take(target)

@@ -73,19 +73,25 @@ def check_setup_play(state: State, side: int, action: tuple) -> None:
 
 
 def apply_setup_play(state: State, side: int, action: tuple) -> tuple[State, list[str]]:
-    """Apply a legal set-up play; starts the game when the second side commits."""
+    """Apply a legal set-up play; starts the game when the second side commits.
+
+    The events name the unit and the square: a deployment move is logged once, and only its own side may read it
+    until both sides have committed (``Engine.move_visible``), after which both deployments are on the board anyway.
+    """
     new = state.clone()
     name = SIDE_NAMES[side]
     kind = action[0]
     if kind == PLACE:
         new.put(action[2], piece(side, action[1]))
-        events = [f"{name} places a unit."]
+        unit = STATS[action[1]]
+        events = [f"{name} places {unit.letter} ({unit.title.lower()}) at {square_name(action[2])}{_left(new, side)}."]
     elif kind == REMOVE:
-        new.take(action[1])
-        events = [f"{name} takes back a unit."]
+        code = new.take(action[1])
+        unit = STATS[code & 7]
+        events = [f"{name} takes back {unit.letter} ({unit.title.lower()}) from {square_name(action[1])}{_left(new, side)}."]
     elif kind == OPENING:
         deploy_opening(new, side, action[1])
-        events = [f"{name} deploys an opening."]
+        events = [f"{name} deploys its side of the opening {action[1]!r} (all {FORCE} units)."]
     else:
         new.committed = (True, new.committed[1]) if side == 0 else (new.committed[0], True)
         events = [f"{name} commits its deployment."]
@@ -93,6 +99,11 @@ def apply_setup_play(state: State, side: int, action: tuple) -> tuple[State, lis
             begin_play(new, events)
     new.refresh_network()
     return new, events
+
+
+def _left(state: State, side: int) -> str:
+    left = sum(remaining(state, side).values())
+    return f"; {left} still to place" if left else "; all placed, ready to commit"
 
 
 def deploy_opening(new: State, side: int, name: str) -> None:

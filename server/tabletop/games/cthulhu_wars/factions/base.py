@@ -48,7 +48,7 @@ timing the core calls from the one place where it happens:
   :meth:`Faction.on_result` (a figure given a result, before it takes effect: Eternal) and
   :meth:`Faction.battle_over` (every faction, after retreats: Cannibalism, Million Favored Ones).
 * End of the game: :meth:`Faction.game_end` (before the Elder Signs are revealed).
-* What everyone sees: :meth:`Faction.area_markers` and :meth:`Faction.notes`.
+* What everyone sees: :meth:`Faction.area_markers`, :meth:`Faction.notes` and :meth:`Faction.line_notes`.
 """
 
 from __future__ import annotations
@@ -345,4 +345,9 @@ class Faction:
 
     def notes(self, state: GameState, seat: int) -> list[str]:
         """Public facts about this faction's pieces off the map, one sentence each."""
+        return []
+
+    def line_notes(self, state: GameState, seat: int) -> list[str]:
+        """Short public facts for this faction's own line in the position, e.g. "Cthulhu submerged (from
+        south-pacific)"."""
         return []

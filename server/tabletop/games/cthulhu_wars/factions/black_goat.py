@@ -17,6 +17,7 @@ from tabletop.games.cthulhu_wars.actions import Action
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
 from tabletop.games.cthulhu_wars.power import ExtraIncome
 from tabletop.games.cthulhu_wars.state import POOL, GameState, Pending
+from tabletop.games.cthulhu_wars import words as words_of
 
 NAME = "black-goat"
 SHUB = "shub-niggurath"
@@ -285,7 +286,7 @@ class BlackGoat(Faction):
     def do_avatar_swap(self, state: GameState, seat: int, action: AvatarSwap, log: list[str]) -> None:
         index = board.pick_figure(state, seat, action.unit, action.source)
         board.place_figure(state, seat, action.unit, index, action.target)
-        log.append(f"{state.seats[seat].faction}'s {action.unit} takes Shub-Niggurath's place in {action.target}.")
+        log.append(f"{state.seats[seat].faction}'s {words_of.unit_title(action.unit)} goes from {action.source} to {action.target}, Shub-Niggurath's place.")
 
     def do_bg_sacrifice(self, state: GameState, seat: int, action: SacrificeTwo, log: list[str]) -> None:
         """The requirement: as the action, eliminate two of your Cultists (you choose which; rule="cthulhu-wars/black-goat")."""
@@ -296,7 +297,7 @@ class BlackGoat(Faction):
     def do_bg_eliminate(self, state: GameState, seat: int, action: EliminateCultist, log: list[str]) -> None:
         index = board.pick_figure(state, seat, action.unit, action.area, from_gate=action.from_gate)
         board.eliminate(state, seat, action.unit, index)
-        log.append(f"{state.seats[seat].faction} eliminates its own {action.unit} in {action.area}.")
+        log.append(f"{state.seats[seat].faction} eliminates its own {words_of.unit_title(action.unit)} in {action.area}.")
 
     # ---- Ghroth ---------------------------------------------------------------------------
     def do_ghroth(self, state: GameState, seat: int, action: Ghroth, log: list[str]) -> None:
@@ -344,7 +345,7 @@ class BlackGoat(Faction):
     def do_ghroth_pick(self, state: GameState, seat: int, action: GhrothPick, log: list[str]) -> None:
         victim = state.seat_of(action.enemy)
         board.eliminate(state, victim, action.unit, board.pick_figure(state, victim, action.unit, action.area, from_gate=action.from_gate))
-        log.append(f"Ghroth: Black Goat eliminates {action.enemy}'s {action.unit} in {action.area}.")
+        log.append(f"Ghroth: Black Goat eliminates {action.enemy}'s {words_of.unit_title(action.unit)} in {action.area}.")
 
     @staticmethod
     def cultist_losses(state: GameState, seat: int) -> list[tuple[str, BaseModel]]:
@@ -362,7 +363,7 @@ class BlackGoat(Faction):
 
     def do_blood_sacrifice(self, state: GameState, seat: int, action: BloodSacrifice, log: list[str]) -> None:
         board.eliminate(state, seat, action.unit, board.pick_figure(state, seat, action.unit, action.area, from_gate=action.from_gate))
-        log.append(f"Blood Sacrifice: Black Goat gives up a {action.unit} in {action.area}.")
+        log.append(f"Blood Sacrifice: Black Goat gives up {words_of.a_unit(action.unit)} in {action.area}.")
         board.draw_elder_sign(state, seat, log)
 
     # ---- Necrophagy ---------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from tabletop.games.cthulhu_wars.battle import opponent
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
 from tabletop.games.cthulhu_wars.maps import layout_cache, load_layout
 from tabletop.games.cthulhu_wars.state import POOL, GameState, Pending
+from tabletop.games.cthulhu_wars import words as words_of
 
 NAME = "crawling-chaos"
 NYARLATHOTEP = "nyarlathotep"
@@ -274,7 +275,7 @@ class CrawlingChaos(Faction):
         battle["used"].append("cc-invisibility")
         battle["exempt"].append([side, action.unit, index])
         where = " on its Gate" if action.on_gate else ""
-        log.append(f"Invisibility: {action.faction}'s {action.unit}{where} takes no part in the battle.")
+        log.append(f"Invisibility: {action.faction}'s {words_of.unit_title(action.unit)}{where} takes no part in the battle.")
 
     def seek_and_destroy_options(self, state: GameState, seat: int, battle: dict) -> list[BaseModel]:
         places = state.seats[seat].units["hunting-horror"]
@@ -339,9 +340,9 @@ class CrawlingChaos(Faction):
     def harbinger_reward(self, state: GameState, seat: int, action: Harbinger, log: list[str]) -> None:
         if action.reward == "power":
             state.seats[seat].power += action.amount
-            log.append(f"Harbinger: {NAME} gains {action.amount} Power for the {action.unit} it hurt.")
+            log.append(f"Harbinger: {NAME} gains {action.amount} Power for the {words_of.unit_title(action.unit)} it hurt.")
             return
-        log.append(f"Harbinger: {NAME} takes {action.amount} Elder Signs for the {action.unit} it hurt.")
+        log.append(f"Harbinger: {NAME} takes {action.amount} Elder Signs for the {words_of.unit_title(action.unit)} it hurt.")
         for _ in range(action.amount):
             board.draw_elder_sign(state, seat, log)
 

@@ -13,6 +13,7 @@ from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spel
 from tabletop.games.cthulhu_wars.maps import layout_cache, load_layout
 from tabletop.games.cthulhu_wars.power import ExtraIncome
 from tabletop.games.cthulhu_wars.state import CARD, POOL, GameState, Pending
+from tabletop.games.cthulhu_wars import words as words_of
 
 NAME = "great-cthulhu"
 CTHULHU = "cthulhu"
@@ -210,7 +211,7 @@ class GreatCthulhu(Faction):
             index = board.pick_figure(state, seat, action.unit, state.battle["area"], exclude=board.exempt_in(state.battle, seat))
             board.eliminate(state, seat, action.unit, index)
             state.battle["bonus"][seat] = state.battle["bonus"].get(seat, 0) + ABSORB_DICE
-            log.append(f"Absorb: a {action.unit} is absorbed into a Shoggoth (+{ABSORB_DICE} dice).")
+            log.append(f"Absorb: {words_of.a_unit(action.unit)} is absorbed into a Shoggoth (+{ABSORB_DICE} dice).")
         elif isinstance(action, Dreams):
             fs.power -= DREAMS_COST
             board.take_unit(state, state.seat_of(action.enemy), action.area, ["acolyte"], "eliminate", seat, log)
@@ -221,11 +222,12 @@ class GreatCthulhu(Faction):
         elif isinstance(action, SubmergeWith):
             self.submerge_with(state, seat, action, log)
         elif isinstance(action, Emerge):
+            rising = submerged(state, seat)
             for kind, places in fs.units.items():
                 for i, p in enumerate(places):
                     if p == CARD:
                         board.place_figure(state, seat, kind, i, action.area)
-            log.append(f"The Submerged units of {NAME} rise in {action.area}.")
+            log.append(f"The Submerged units of {NAME} ({words_of.unit_list(rising)}) rise in {action.area}.")
         elif isinstance(action, Devolve):
             board.place_figure(state, seat, "acolyte", board.pick_figure(state, seat, "acolyte", action.area), POOL)
             board.place_figure(state, seat, "deep-one", fs.units["deep-one"].index(POOL), action.area)
@@ -259,7 +261,7 @@ class GreatCthulhu(Faction):
         """One figure follows Cthulhu onto the card (one off the Gate while there is one)."""
         area = state.seats[seat].flags["submerged-from"]
         board.place_figure(state, seat, action.unit, board.pick_figure(state, seat, action.unit, area), CARD)
-        log.append(f"A {action.unit} submerges with Cthulhu.")
+        log.append(f"{words_of.capital(words_of.a_unit(action.unit))} submerges with Cthulhu.")
         self.offer_submerge_with(state, seat)
 
     def decision_options(self, state: GameState, seat: int, pending_kind: str, data: dict) -> list[BaseModel]:
@@ -267,6 +269,18 @@ class GreatCthulhu(Faction):
             area = state.seats[seat].flags["submerged-from"]
             return [SubmergeWith(unit=k) for k in sorted(board.units_in(state, seat, area))]
         return []
+
+    def line_notes(self, state: GameState, seat: int) -> list[str]:
+        """Submerged units, on the faction card and so in no Area: "Cthulhu submerged (from south-pacific) with 2
+        Deep Ones" (rule ``cthulhu-wars/great-cthulhu``)."""
+        down = submerged(state, seat)
+        if not down:
+            return []
+        where = state.seats[seat].flags.get("submerged-from")
+        goo = down.pop(CTHULHU, 0)
+        head = "Cthulhu submerged" if goo else "submerged"
+        head += f" (from {where})" if where else ""
+        return [head + (f" with {words_of.unit_list(down)}" if goo and down else f": {words_of.unit_list(down)}" if down else "")]
 
     # ---- Devolve -------------------------------------------------------------------------
     def window_options(self, state: GameState, seat: int, window: dict) -> list[BaseModel]:
@@ -284,6 +298,11 @@ class GreatCthulhu(Faction):
             return []
         return sorted({p for p in fs.units["acolyte"] if board.on_map(p)})
 
+
+
+def submerged(state: GameState, seat: int) -> dict[str, int]:
+    """Great Cthulhu's Submerged figures (on its card) by unit type."""
+    return {kind: places.count(CARD) for kind, places in state.seats[seat].units.items() if CARD in places}
 
 
 @layout_cache

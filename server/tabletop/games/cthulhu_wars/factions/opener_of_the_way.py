@@ -18,6 +18,7 @@ from tabletop.games.cthulhu_wars import board
 from tabletop.games.cthulhu_wars.actions import Action
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
 from tabletop.games.cthulhu_wars.state import POOL, GameState, Pending
+from tabletop.games.cthulhu_wars import words as words_of
 
 NAME = "opener-of-the-way"
 YOG, SPAWN, ABOMINATION, MUTANT = "yog-sothoth", "spawn", "abomination", "mutant"
@@ -125,7 +126,7 @@ def beyond_one(state: GameState, seat: int, action: BeyondOne, log: list[str]) -
         owner, kind, index = holder
         state.seats[owner].units[kind][index] = action.target
     state.gates[action.target] = holder
-    log.append(f"The Beyond One: a {action.unit} takes the Gate of {action.source} to {action.target}.")
+    log.append(f"The Beyond One: {words_of.a_unit(action.unit)} takes the Gate of {action.source} to {action.target}.")
 
 
 class OpenerOfTheWay(Faction):
@@ -299,7 +300,7 @@ class OpenerOfTheWay(Faction):
             state.seats[seat].flags["dragon-descending-used"] = True
             log.append("Dragon Descending: this Ritual gives double Doom for the Gates.")
             phases.perform_ritual(state, seat, log, gate_doom_factor=2)
-            windows.open_window(state, seat, "doom")
+            windows.open_window(state, seat, "doom", windows.doom_opener("a Ritual with Dragon Descending"))
 
     # ---- Dread Curse of Azathoth ----------------------------------------------------------------
     @staticmethod
@@ -351,11 +352,11 @@ class OpenerOfTheWay(Faction):
         if action.result == "kill":
             board.eliminate(state, seat, action.unit, index)
             data["kills"] -= 1
-            log.append(f"Dread Curse: {state.seats[seat].faction}'s {action.unit} in {area} is killed.")
+            log.append(f"Dread Curse: {state.seats[seat].faction}'s {words_of.unit_title(action.unit)} in {area} is killed.")
         else:
             data["pained"].append([action.unit, index])
             data["pains"] -= 1
-            log.append(f"Dread Curse: {state.seats[seat].faction}'s {action.unit} in {area} is Pained.")
+            log.append(f"Dread Curse: {state.seats[seat].faction}'s {words_of.unit_title(action.unit)} in {area} is Pained.")
         if (data["kills"] or data["pains"]) and self.curse_take_options(state, seat, data):
             state.pending.insert(0, Pending(seat, "ow-curse-take", data))
         elif data["pained"]:
@@ -367,7 +368,7 @@ class OpenerOfTheWay(Faction):
         (kind, index), rest = data["pained"][0], data["pained"][1:]
         if state.seats[victim].units[kind][index] == data["area"]:
             board.place_figure(state, victim, kind, index, action.target)
-            log.append(f"Dread Curse: {state.seats[victim].faction}'s Pained {kind} is sent to {action.target}.")
+            log.append(f"Dread Curse: {state.seats[victim].faction}'s Pained {words_of.unit_title(kind)} is sent to {action.target}.")
         if rest:
             state.pending.insert(0, Pending(seat, "ow-curse-move", {**data, "pained": rest}))
 
@@ -435,7 +436,7 @@ class OpenerOfTheWay(Faction):
             heir = next((i for i, p in enumerate(units["acolyte"]) if p == action.area), None)
             if heir is not None:
                 state.gates[action.area] = (seat, "acolyte", heir)
-        log.append(f"The Million Favored Ones: a {action.unit} in {action.area} becomes {count} {new}.")
+        log.append(f"The Million Favored Ones: {words_of.a_unit(action.unit)} in {action.area} becomes {words_of.units(new, count)}.")
         if self.promotions(state, seat, survivors):
             state.pending.insert(0, Pending(seat, "ow-promote", {"survivors": survivors}))
 

@@ -20,6 +20,7 @@ from tabletop.games.cthulhu_wars.factions.opener_of_the_way import BeyondOne, be
 from tabletop.games.cthulhu_wars.factions.windwalker import Hibernate, hibernate, hibernation_income
 from tabletop.games.cthulhu_wars.power import ExtraIncome
 from tabletop.games.cthulhu_wars.state import HELD, POOL, GameState, Pending
+from tabletop.games.cthulhu_wars import words as words_of
 
 NAME = "sleeper"
 TSATHOGGUA, FORMLESS, SERPENT, WIZARD = "tsathoggua", "formless-spawn", "serpent-man", "wizard"
@@ -299,7 +300,7 @@ class Sleeper(Faction):
             log.append(f"Lethargy: {NAME} does nothing this turn.")
         elif isinstance(action, DeathFromBelow):
             board.place_figure(state, seat, action.unit, fs.units[action.unit].index(POOL), action.area)
-            log.append(f"Death from Below: a {action.unit} of {NAME} rises in {action.area}.")
+            log.append(f"Death from Below: {words_of.a_unit(action.unit)} of {NAME} rises in {action.area}.")
         elif isinstance(action, AncientSorcery):
             self.ancient_sorcery(state, seat, action, log)
         elif isinstance(action, SorceryReturn):
@@ -414,7 +415,7 @@ class Sleeper(Faction):
         _, kind, index = state.gates.pop(action.source)
         fs.units[kind][index] = HELD
         fs.flags["slumber"] = [kind, index]
-        log.append(f"Cursed Slumber: {NAME}'s Gate in {action.source} and its {kind} sink onto its card.")
+        log.append(f"Cursed Slumber: {NAME}'s Gate in {action.source} and its {words_of.unit_title(kind)} sink onto its card.")
 
     def slumber_return(self, state: GameState, seat: int, action: SlumberReturn, log: list[str]) -> None:
         fs = state.seats[seat]
@@ -422,7 +423,7 @@ class Sleeper(Faction):
         kind, index = fs.flags.pop("slumber")
         fs.units[kind][index] = action.area
         state.gates[action.area] = (seat, kind, index)
-        log.append(f"Cursed Slumber: {NAME}'s Gate and its {kind} return in {action.area}.")
+        log.append(f"Cursed Slumber: {NAME}'s Gate and its {words_of.unit_title(kind)} return in {action.area}.")
 
     def off_map_gates(self, state: GameState, seat: int) -> int:
         return 1 if state.seats[seat].flags.get("slumber") else 0
@@ -521,7 +522,7 @@ class Sleeper(Faction):
             fs.power -= 1
             board.place_figure(state, seat, action.unit, index, action.target)
             turn_actions.pay_tax(state, seat, tax, log)
-            log.append(f"{NAME} moves a {action.unit} from {action.source} to {action.target}.")
+            log.append(f"{NAME} moves {words_of.a_unit(action.unit)} from {action.source} to {action.target}.")
             moved.append([action.unit, index])
             more = {**data, "moved": moved}
             if self.nexus_options(state, seat, more):

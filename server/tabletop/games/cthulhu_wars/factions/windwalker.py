@@ -18,6 +18,7 @@ from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spel
 from tabletop.games.cthulhu_wars.maps import layout_cache, load_layout
 from tabletop.games.cthulhu_wars.power import ExtraIncome
 from tabletop.games.cthulhu_wars.state import POOL, GameState, Pending
+from tabletop.games.cthulhu_wars import words as words_of
 
 NAME = "windwalker"
 RHAN, ITHAQUA, WENDIGO, GNOPH = "rhan-tegoth", "ithaqua", "wendigo", "gnoph-keh"
@@ -224,7 +225,7 @@ class Windwalker(Faction):
                     for index, place in enumerate(state.seats[other].units[kind]):
                         if place == area:
                             board.eliminate(state, other, kind, index)
-                            log.append(f"Ithaqua replaces {kind} in {area}: it is eliminated.")
+                            log.append(f"Ithaqua replaces {words_of.a_unit(kind)} in {area}: it is eliminated.")
 
     # ---- requirements -------------------------------------------------------------------------
     def met_requirements(self, state: GameState, seat: int) -> list[str]:
@@ -345,7 +346,7 @@ class Windwalker(Faction):
         index = board.pick_figure(state, seat, action.unit, source, exclude=tuple(state.turn.moved))
         board.place_figure(state, seat, action.unit, index, target)
         state.turn.moved.append((action.unit, index))
-        log.append(f"Arctic Wind: a {action.unit} follows Ithaqua from {source} to {target} for free.")
+        log.append(f"Arctic Wind: {words_of.a_unit(action.unit)} follows Ithaqua from {source} to {target} for free.")
         self.offer_arctic_wind(state, seat)
 
     # ---- battle: Howl, Eternal, Berserkergang, Cannibalism ------------------------------------------
@@ -385,7 +386,7 @@ class Windwalker(Faction):
         index = board.pick_figure(state, seat, action.unit, battle["area"], from_gate=action.from_gate,
                                   exclude=board.exempt_in(battle, seat))
         board.place_figure(state, seat, action.unit, index, action.target)
-        log.append(f"Howl: {state.seats[seat].faction}'s {action.unit} leaves the battle for {action.target}.")
+        log.append(f"Howl: {state.seats[seat].faction}'s {words_of.unit_title(action.unit)} leaves the battle for {action.target}.")
 
     def on_result(self, state: GameState, seat: int, unit: str, index: int, result: str, battle: dict) -> bool:
         """Eternal: Rhan-Tegoth given a result; Windwalker may pay 1 to cancel it (once per battle)."""
@@ -433,7 +434,7 @@ class Windwalker(Faction):
                                   exclude=board.exempt_in(battle, seat))
         board.eliminate(state, seat, action.unit, index)
         battle["devoured"][self.enemy_of(battle, seat)] += 1
-        log.append(f"Berserkergang: {state.seats[seat].faction} eliminates its {action.unit}.")
+        log.append(f"Berserkergang: {state.seats[seat].faction} eliminates its {words_of.unit_title(action.unit)}.")
         self.ask_berserk(state, seat, data["count"] - 1)
 
     def battle_over(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
@@ -452,7 +453,7 @@ class Windwalker(Faction):
     def do_cannibalism(self, state: GameState, seat: int, action: Cannibalism, data: dict, log: list[str]) -> None:
         area = data["area"]
         board.place_figure(state, seat, action.unit, state.seats[seat].units[action.unit].index(POOL), area)
-        log.append(f"Cannibalism: a {action.unit} of {NAME} appears in {area}.")
+        log.append(f"Cannibalism: {words_of.a_unit(action.unit)} of {NAME} appears in {area}.")
 
     # ---- decisions ------------------------------------------------------------------------------
     def decision_options(self, state: GameState, seat: int, pending_kind: str, data: dict) -> list[BaseModel]:

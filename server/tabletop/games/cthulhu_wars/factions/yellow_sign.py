@@ -11,6 +11,7 @@ from tabletop.games.cthulhu_wars.actions import Action
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
 from tabletop.games.cthulhu_wars.power import ExtraIncome
 from tabletop.games.cthulhu_wars.state import POOL, GameState, Pending
+from tabletop.games.cthulhu_wars import words as words_of
 
 NAME = "yellow-sign"
 KING, HASTUR, UNDEAD, BYAKHEE = "king-in-yellow", "hastur", "undead", "byakhee"
@@ -302,7 +303,7 @@ class YellowSign(Faction):
             log.append(f"{NAME} fails to desecrate {area} (rolled {roll}, needed {needed} or less).")
         if action.unit is not None:
             board.place_figure(state, seat, action.unit, fs.units[action.unit].index(POOL), area)
-            log.append(f"A {action.unit} of {NAME} appears in {area}.")
+            log.append(f"{words_of.capital(words_of.a_unit(action.unit))} of {NAME} appears in {area}.")
 
     def zingaya(self, state: GameState, seat: int, action: Zingaya, log: list[str]) -> None:
         fs = state.seats[seat]
