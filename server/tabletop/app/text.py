@@ -8,7 +8,9 @@ seats called by their players' names.
 
 from __future__ import annotations
 
-from ..core.game import ChancePreview, LegalMoves
+from typing import Any
+
+from ..core.game import ChancePreview, Engine, LegalMoves
 from ..core.text import MOVES_BUDGET, bounded_lines, factor
 from ..sessions.live import LiveGame, Played
 from ..sessions.storage import MoveRecord
@@ -70,8 +72,8 @@ def moves_text(live: LiveGame, moves: LegalMoves, detail: Detail = "brief", budg
 
 def situation(live: LiveGame, seat: int | None, moves: LegalMoves | None, known: bool = False) -> str:
     """The position in brief, then the seat's moves when the decision is its own, else who is awaited. A small
-    decision (an out-of-turn window) is told in a few words instead of the whole position, and so is a position
-    the seat ``known``s from the last one it was shown and the moves it was told of since."""
+    decision (an out-of-turn window) is told in a few words instead of the whole position; so is the position
+    when the seat knows it (``known``: from the last one it was shown and the moves it was told of since)."""
     engine = live.engine
     brief = engine.decision_text(live.state, seat) if seat is not None and moves is not None and moves.count else None
     if brief is None and known and seat is not None:
@@ -166,7 +168,7 @@ def played_text(played: Played, moves_next: LegalMoves | None) -> str:
     return "\n".join(lines)
 
 
-def owed_line(engine, after, played: Played) -> list[str]:
+def owed_line(engine: Engine, after: Any, played: Played) -> list[str]:
     """What the seat must or may do next, or why its turn ended, as the game says it (nothing for the referee)."""
     owed = None if played.referee else engine.owed(after, played.seat)
     return [owed] if owed else []
