@@ -17,7 +17,6 @@ from ..core.text import clip
 from ..sessions.live import LiveGame
 from ..sessions.manager import GameSessions
 from ..sessions.storage import MoveRecord
-from ..sessions.table import as_seen_by
 
 #: About how many characters a digest takes before pointing to history.
 DIGEST_BUDGET = 600
@@ -45,13 +44,14 @@ def since_last_decision(sessions: GameSessions, live: LiveGame, seat: int | None
         return None
     end = live.ply if upto is None else upto
     told = live.told.get(seat, 0)  # what was told before need not be read again
-    rows = [m for m in sessions.store.moves(live.id, max(0, end - LOOKBACK, min(told, end))) if m.ply <= end]
-    start = max(last_decision(live, seat, rows), told)
+    after = max(0, end - LOOKBACK, min(told, end))
+    rows = [m for _, m in sessions.log_page(live, seat, after, end - after).moves] if end > after else []  # as seen
+    start = max(last_decision(live, seat, rows, after), told)
     live.told[seat] = max(told, end)
-    fresh = [m for m in rows if m.ply > start and live.engine.move_visible(live.state, m.seat, seat)]
+    fresh = [m for m in rows if m.ply > start]
     for_you = [m for m in fresh if m.seat == seat and m.ply in live.answered]
     others = [m for m in fresh if not is_own_decision(live, seat, m) and m.ply not in live.answered]
-    lines = repeats_counted([(m.ply, line) for m in others if (line := told_line(live, seat, m))])
+    lines = repeats_counted([(m.ply, line) for m in others if (line := told_line(live, m))])
     if not lines and not for_you:
         return None
     shown: list[str] = []
@@ -92,26 +92,25 @@ def repeats_counted(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return [(ply, line if n == 1 else f"{line} (x{n})") for ply, line, n in runs]
 
 
-def last_decision(live: LiveGame, seat: int, rows: list[MoveRecord]) -> int:
-    """The number of the seat's last own decision among ``rows`` (not one made for it, not a referee's entry); the
-    move before the first row when it made none there."""
+def last_decision(live: LiveGame, seat: int, rows: list[MoveRecord], after: int) -> int:
+    """The number of the seat's last own decision among ``rows``, the moves after ``after`` (not one made for it,
+    not a referee's entry); ``after`` when it made none there."""
     mine = [m.ply for m in rows if is_own_decision(live, seat, m) and m.ply not in live.answered]
-    return max(mine, default=rows[0].ply - 1 if rows else 0)
+    return max(mine, default=after)
 
 
 def is_own_decision(live: LiveGame, seat: int, move: MoveRecord) -> bool:
     return move.seat == seat and live.referee_act(move) is None
 
 
-def told_line(live: LiveGame, seat: int, move: MoveRecord) -> str | None:
-    """One move as the digest tells it: what it caused, else who played what; a bare 'done' (a Move ended, a
-    window passed) is not worth a line."""
-    seen = as_seen_by(move, seat)
-    act = live.referee_act(seen)
+def told_line(live: LiveGame, move: MoveRecord) -> str | None:
+    """One move, as the seat may read it (``GameSessions.log_page``), as the digest tells it: what it caused, else
+    who played what; a bare 'done' (a Move ended, a window passed) is not worth a line."""
+    act = live.referee_act(move)
     if act:
         return clip(f"the referee {act}", LINE_BUDGET)
-    if seen.events:
-        return clip(" ".join(seen.events), LINE_BUDGET)
-    if seen.notation == "done":
+    if move.events:
+        return clip(" ".join(move.events), LINE_BUDGET)
+    if move.notation == "done":
         return None
-    return clip(f"{live.seat_label(seen.seat)}: {seen.notation}", LINE_BUDGET)
+    return clip(f"{live.seat_label(move.seat)}: {move.notation}", LINE_BUDGET)
