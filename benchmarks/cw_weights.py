@@ -13,7 +13,7 @@ best first, and the best as a ``Weights(...)`` literal. ``--only`` replays chose
 check a winner without the selection's luck); each ``--extra`` set (the default weights with the named ones
 changed) is a further config, numbered from K. Nothing is asserted.
 
-Measured 2026-11-24 (``--configs 12 --games 40``, games 100-139; also in the README's bots paragraph): the
+Measured 2026-11-24 (``--configs 12 --games 40``, games 100-139; also in docs/bots.md): the
 control took 26.5 of 40, every other config 11.5 to 18 of 38-40; none beat the default weights.
 """
 

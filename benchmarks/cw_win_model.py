@@ -14,7 +14,7 @@ temperature) and for the model. Last, the model fitted on every game, as the ``C
 ``--save`` keeps the recorded games (one JSON line each) and ``--load`` fits them again without playing.
 Nothing is asserted.
 
-Measured 2026-11-24 (games 5000-5389, 388 decided, 15,797 positions; also in the README): log loss 1.343 and
+Measured 2026-11-24 (games 5000-5389, 388 decided, 15,797 positions; also in docs/bots.md): log loss 1.343 and
 the winner ranked first 33.3% of the time by the evaluation's value, 1.151 and 54.5% by the model (the
 ``COEFFICIENTS`` in ``win_model.py`` are this run's).
 """

@@ -83,3 +83,50 @@ def test_a_venv_made_by_a_too_old_python_is_rebuilt(checkout):
     assert done.returncode == 0, done.stderr
     assert ".venv was made by Python 3.9; rebuilding it" in done.stderr
     assert not (checkout / ".venv").exists(), "the broken .venv is gone; the next command builds a good one"
+
+
+# --- installing: uv when it is on PATH, what the server needs first, the test extras with the first `test` ------
+
+UV_STAND_IN = """#!{python}
+# records its arguments; `uv venv` makes a real (empty) virtual environment whose `tabletop` only says it ran
+import os, subprocess, sys
+from pathlib import Path
+
+with open(os.environ["UV_LOG"], "a") as log:
+    log.write(" ".join(sys.argv[1:]) + "\\n")
+if sys.argv[1] == "venv":
+    target = Path(sys.argv[-1])
+    subprocess.run([sys.argv[sys.argv.index("--python") + 1], "-m", "venv", "--without-pip", str(target)], check=True)
+    (target / "bin" / "tabletop").write_text('#!/bin/sh\\necho served "$@"\\n')
+    (target / "bin" / "tabletop").chmod(0o755)
+"""
+
+
+def test_with_uv_on_path_it_installs_with_uv_and_only_what_the_server_needs_until_the_first_test(checkout):
+    uv = checkout / "bin" / "uv"
+    uv.write_text(UV_STAND_IN.format(python=sys.executable))
+    uv.chmod(0o755)
+    (checkout / "bin" / "python3").symlink_to(sys.executable)
+    log = checkout / "uv.log"
+    env = {"PATH": f"{checkout / 'bin'}:/usr/bin:/bin", "HOME": str(checkout), "UV_LOG": str(log)}
+
+    def tabletop(*args: str) -> subprocess.CompletedProcess:
+        command = ["bash", str(checkout / "tabletop"), *args]
+        return subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+
+    served = tabletop("serve", "--db", "x.sqlite3")
+    assert served.returncode == 0, served.stderr
+    assert served.stdout == "served serve --db x.sqlite3\n"
+    venv = checkout / ".venv"
+    assert log.read_text().splitlines() == [
+        f"venv --quiet --seed --python python3 {venv}",
+        f"pip install --quiet --python {venv / 'bin' / 'python'} -e {checkout}",
+    ]
+    assert (venv / ".installed").exists() and not (venv / ".installed-test").exists()
+
+    assert tabletop("serve").returncode == 0 and len(log.read_text().splitlines()) == 2, "installed once"
+
+    tabletop("test", "--version")  # pytest is not in the stand-in environment: only the install is looked at
+    python = venv / "bin" / "python"
+    assert log.read_text().splitlines()[2:] == [f"pip install --quiet --python {python} -e {checkout}[test]"]
+    assert (venv / ".installed-test").exists()

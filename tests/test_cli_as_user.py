@@ -101,7 +101,7 @@ def test_solve_refuses_a_variant_without_an_output_and_touches_nothing(capsys):
         (["serve", "--sync", "sometimes"], "argument --sync: invalid choice: 'sometimes'"),
         (["serve", "--colour"], "unrecognized arguments: --colour"),
         (["solve", "go"], "argument game: invalid choice: 'go'"),
-        ([], "the following arguments are required: command"),
+        (["serve", "--log-level", "loud"], "argument --log-level: invalid choice: 'loud'"),
     ],
 )
 def test_argument_errors_exit_2_with_the_reason(args, message, capsys):

@@ -54,8 +54,8 @@ def test_sections_have_titles_and_the_whole_reference_joins_them():
     ],
 )
 def test_search_finds_the_section_that_answers(query, section):
-    hits = rulebook.search(query, "cthulhu-dice", limit=2).matches
-    assert section in [f"{h.section.game}/{h.section.id}" for h in hits]
+    hits = rulebook.search(query, "cthulhu-dice", limit=2).hits
+    assert section in [f"{h.passage.section.game}/{h.passage.section.id}" for h in hits]
 
 
 @pytest.mark.parametrize(
@@ -68,14 +68,14 @@ def test_search_finds_the_section_that_answers(query, section):
     ],
 )
 def test_search_across_every_game(query, section):
-    hits = rulebook.search(query, limit=3).matches
-    assert section in [f"{h.section.game}/{h.section.id}" for h in hits]
+    hits = rulebook.search(query, limit=3).hits
+    assert section in [f"{h.passage.section.game}/{h.passage.section.id}" for h in hits]
 
 
 @pytest.mark.parametrize("query, missing", [("Yothan combat", "yothan"), ("how does the cathedral rule work", "cathedral")])
 def test_a_question_about_something_the_rules_never_mention_gets_no_unrelated_sections(query, missing):
     found = rulebook.search(query)
-    assert found.matches == [] and missing in found.unknown
+    assert found.hits == [] and missing in found.unknown
 
 
 @pytest.mark.parametrize(
@@ -89,12 +89,13 @@ def test_a_question_about_something_the_rules_never_mention_gets_no_unrelated_se
 )
 def test_the_dreamlands_questions_find_their_section_first(question, section):
     """The issue's four questions, asked as a person would (rules_text cthulhu-wars/dreamlands-*)."""
-    found = rulebook.search(question, "cthulhu-wars").matches
-    assert found and found[0].section.id == section, [m.section.id for m in found]
+    found = rulebook.search(question, "cthulhu-wars").hits
+    assert found and found[0].passage.section.id == section, [h.passage.uri for h in found]
 
 
-def test_snippets_are_text_not_headings():
+def test_passages_are_text_not_headings():
     for query in ("bag runs out of dice", "cavalry charge", "minimum power rule", "elder sign reveal"):
-        for match in rulebook.search(query).matches:
-            assert match.snippet and not match.snippet.startswith("#"), (query, match.snippet)
-            assert len(match.snippet.split()) >= 5, (query, match.snippet)
+        for hit in rulebook.search(query).hits:
+            text = hit.passage.text
+            assert text and not text.startswith("#"), (query, text)
+            assert len(text.split()) >= 5, (query, text)

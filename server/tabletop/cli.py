@@ -18,11 +18,16 @@ from pathlib import Path
 
 from . import __version__
 from .commands import CommandError, open_store
+from .core.text import clip
 
 TOKEN_ENV = "TABLETOP_TOKEN"
 VIEW_TOKEN_ENV = "TABLETOP_VIEW_TOKEN"
 PUBLIC_URL_ENV = "TABLETOP_PUBLIC_URL"
 MAPS_ENV = "TABLETOP_MAPS"
+LOG_LEVEL_ENV = "TABLETOP_LOG_LEVEL"
+LOG_LEVELS = ("debug", "info", "warning", "error")
+#: One plain line per record (the SDK would install a rich handler that boxes and wraps every record).
+LOG_FORMAT = "tabletop %(levelname)s %(name)s: %(message)s"
 
 
 def build(db: str | None, synchronous: str = "NORMAL", json_content: bool = False, output_schemas: bool = False):
@@ -66,8 +71,9 @@ def serve(args: argparse.Namespace) -> None:
         )
     use_maps(args.maps or os.environ.get(MAPS_ENV))
     sock = listening_socket(args.host, args.port) if args.http else None
+    level = log_level(args.log_level)
     mcp, store = build(args.db, args.sync, args.json_content, args.output_schemas)
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    plain_logs(level)
     try:
         if args.http:
             serve_http(args, mcp, store, sock, token)
@@ -77,13 +83,38 @@ def serve(args: argparse.Namespace) -> None:
         store.close()
 
 
+def log_level(given: str | None) -> str:
+    """The log level: --log-level, else $TABLETOP_LOG_LEVEL, else info (a CommandError for an unknown one)."""
+    level = (given or os.environ.get(LOG_LEVEL_ENV) or "info").strip().lower()
+    if level not in LOG_LEVELS:
+        raise CommandError(f"{LOG_LEVEL_ENV}={clip(level, 40)!r} is not a log level; use one of {', '.join(LOG_LEVELS)}")
+    return level
+
+
+def plain_logs(level: str) -> None:
+    """Log to stderr at ``level``, one plain line per record, replacing the handler the SDK installed.
+
+    At info that is a line when an HTTP session starts or ends and nothing per request; refusals (illegal
+    moves, bad arguments, unknown games) are logged at debug.
+    """
+    logging.basicConfig(level=level.upper(), stream=sys.stderr, format=LOG_FORMAT, force=True)
+
+
 def serve_stdio(mcp) -> None:
-    """The MCP server over stdio, beside the driver of the games' bot seats, until the client closes stdin."""
+    """The MCP server over stdio, beside the driver of the games' bot seats, until the client closes stdin.
+
+    Started by hand in a terminal, it says on stderr what it waits for (a client speaks on stdin, not a person).
+    """
     import anyio
+
+    if sys.stdin.isatty():
+        print("tabletop: serving MCP over stdio: waiting for an MCP client on stdin (Ctrl-D stops; "
+              "`tabletop serve --http` serves HTTP)", file=sys.stderr, flush=True)
 
     async def run() -> None:
         async with anyio.create_task_group() as tg:
             await tg.start(mcp.driver.run)
+            await tg.start(mcp.updates.run)
             await mcp.run_stdio_async()
             tg.cancel_scope.cancel()
 
@@ -94,6 +125,7 @@ def serve_http(args: argparse.Namespace, mcp, store, sock: socket.socket, token:
     import anyio
     import uvicorn
 
+    from .app.header_deadline import header_deadline_protocol
     from .app.http import MCP_PATH, http_app
     from .play import PLAY_PATH
     from .watch import WATCH_PATH
@@ -106,16 +138,17 @@ def serve_http(args: argparse.Namespace, mcp, store, sock: socket.socket, token:
     if not public.startswith(("http://", "https://")):
         raise CommandError(f"--public-url is where people reach this server, starting with https:// or http://, not {public[:60]!r}")
     app = http_app(mcp, args.host, token, stateless=store.remote, view_token=view_token, public_url=public)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", http=header_deadline_protocol()))
 
     async def run() -> None:
         async with anyio.create_task_group() as tg:
             await tg.start(mcp.driver.run)
+            await tg.start(mcp.updates.run)
             tg.start_soon(server.serve, [sock])
             while not server.started:
                 await anyio.sleep(0.02)
             port = sock.getsockname()[1]
-            announce(f"http://{host}:{port}{MCP_PATH}", token, store.location)
+            announce(f"http://{host}:{port}{MCP_PATH}", token, store.location, stdio_command(args.db))
             key = " (open it once with ?key=<your token or viewing token>)" if token or view_token else ""
             print(f"Watch the games at {public}{WATCH_PATH}/{key}", flush=True)
             print(f"People play their seats at {public}{PLAY_PATH}/<game>/<seat> (new_game gives each person's link)",
@@ -163,21 +196,40 @@ def maps(args: argparse.Namespace) -> None:
                            f"{'has' if bad == 1 else 'have'} problems")
 
 
-def announce(url: str, token: str | None, db: str) -> None:
-    """Print where the server listens and how to add it to the common clients."""
-    header = {"Authorization": "Bearer <your token>"} if token else None
-    print(f"Tabletop MCP {__version__} serving streamable HTTP at {url}", flush=True)
-    print(f"Games are stored in {db}", flush=True)
+def announce(url: str, token: str | None, db: str, stdio: dict) -> None:
+    """Print where the server listens and how to add it to the common clients, each in its own form: Claude
+    Desktop's configuration file starts servers over stdio only, so it is shown ``stdio`` (the same games)."""
+    header = {"Authorization": "Bearer <your token>"} if token else {}
+    headers = {"headers": header} if header else {}
     claude = f"claude mcp add --transport http tabletop {url}"
     if token:
         claude += f' --header "Authorization: Bearer ${TOKEN_ENV}"'
-    print(f"Claude Code: {claude}", flush=True)
-    vscode = {"servers": {"tabletop": {"type": "http", "url": url, **({"headers": header} if header else {})}}}
-    print("VS Code (.vscode/mcp.json):", flush=True)
-    print(json.dumps(vscode, indent=2), flush=True)
-    print("Claude Desktop and other clients (mcpServers):", flush=True)
-    entry = {"type": "http", "url": url, **({"headers": header} if header else {})}
-    print(json.dumps({"mcpServers": {"tabletop": entry}}, indent=2), flush=True)
+    lines = [
+        f"Tabletop MCP {__version__} serving streamable HTTP at {url}",
+        f"Games are stored in {db}",
+        f"Claude Code: {claude}",
+        "VS Code (.vscode/mcp.json): " + one_line({"servers": {"tabletop": {"type": "http", "url": url, **headers}}}),
+        "Cursor (~/.cursor/mcp.json): " + one_line({"mcpServers": {"tabletop": {"url": url, **headers}}}),
+        "Claude Desktop (claude_desktop_config.json; it starts its own server over stdio, same games): "
+        + one_line({"mcpServers": {"tabletop": stdio}}),
+    ]
+    print("\n".join(lines), flush=True)
+
+
+def one_line(config: dict) -> str:
+    """A client's configuration block as one line of JSON."""
+    return json.dumps(config, ensure_ascii=False)
+
+
+def stdio_command(db: str | None) -> dict:
+    """The stdio entry that starts this same server on the same games: this ``tabletop``'s full path (or this
+    Python with ``-m tabletop`` when run that way)."""
+    program = Path(sys.argv[0])
+    serve = ["serve", *(["--db", db] if db else [])]
+    if program.name == "__main__.py":
+        return {"command": sys.executable, "args": ["-m", "tabletop", *serve]}
+    command = str(program.resolve()) if program.name == "tabletop" and program.exists() else "tabletop"
+    return {"command": command, "args": serve}
 
 
 def backup(args: argparse.Namespace) -> None:
@@ -195,17 +247,18 @@ def backup(args: argparse.Namespace) -> None:
 
 
 def schemas(args: argparse.Namespace) -> None:
-    from .schemas import check_schemas, write_schemas
+    from .schemas import check_schemas, schemas_dir, write_schemas
 
     if args.check:
-        stale = check_schemas(Path(args.out))
+        stale = check_schemas(Path(args.out) if args.out else schemas_dir())
         if stale:
             print("Stale or missing schemas (run `tabletop schemas`):\n  " + "\n  ".join(stale))
             raise SystemExit(1)
         print("schemas are up to date")
         return
-    written = write_schemas(Path(args.out))
-    print(f"wrote {len(written)} schema files to {args.out}")
+    out = args.out or "schemas"
+    written = write_schemas(Path(out))
+    print(f"wrote {len(written)} schema files to {out}")
 
 
 def solve(args: argparse.Namespace) -> None:
@@ -258,6 +311,11 @@ def parser() -> argparse.ArgumentParser:
         help="advertise every tool's output schema in tools/list (left out by default to keep it short for models)",
     )
     run.add_argument("--maps", help=f"a folder of Cthulhu Wars map files to offer beside the built-in maps (or ${MAPS_ENV})")
+    run.add_argument(
+        "--log-level", choices=LOG_LEVELS, type=str.lower,
+        help=f"what goes to stderr (or ${LOG_LEVEL_ENV}; default info: a line per HTTP session, none per request; "
+        "debug adds every refusal)",
+    )
     run.set_defaults(func=serve)
 
     atlas = commands.add_parser("maps", help="Cthulhu Wars map files")
@@ -279,18 +337,48 @@ def parser() -> argparse.ArgumentParser:
     copy.set_defaults(func=backup)
 
     gen = commands.add_parser("schemas", help="write every tool's input and output JSON Schema")
-    gen.add_argument("--out", default="schemas", help="folder to write to (default: schemas)")
+    gen.add_argument(
+        "--out", help="folder to write to (default: ./schemas) or to check (default: the schemas this installation "
+        "ships: the checkout's schemas/, or the copy inside the installed package)",
+    )  # fmt: skip
     gen.add_argument("--check", action="store_true", help="only check that the folder is up to date")
     gen.set_defaults(func=schemas)
 
     from .arena.command import add_parsers as add_arena_parsers
 
     add_arena_parsers(commands)
+    add_bootstrap_parsers(commands)
     return top
 
 
+def add_bootstrap_parsers(commands) -> None:
+    """``test`` and ``doctor``, which the checkout's ./tabletop script runs itself; listed here so that the help
+    names them, and answered here when this command was installed without that script."""
+    check = commands.add_parser("test", help="run the test suite (from a checkout: ./tabletop test [pytest args])")
+    check.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed to pytest")
+    check.set_defaults(func=run_tests)
+    doctor = commands.add_parser("doctor", help="say which Python runs tabletop and where it is installed")
+    doctor.set_defaults(func=diagnose)
+
+
+def run_tests(args: argparse.Namespace) -> None:
+    """Say where the tests run: the suite and its extras come with a checkout, not with the installed package."""
+    raise CommandError("the tests run from a checkout of the repository: ./tabletop test [pytest args]")
+
+
+def diagnose(args: argparse.Namespace) -> None:
+    """Which Python runs this command and where the package is (./tabletop doctor also checks its .venv)."""
+    version = ".".join(map(str, sys.version_info[:3]))
+    print(f"tabletop {__version__}: Python {version} at {sys.executable}; package in {Path(__file__).resolve().parent}")
+
+
 def main(argv: list[str] | None = None) -> None:
-    args = parser().parse_args(argv)
+    """Run one command; with none, print the help (every command, ``test`` and ``doctor`` among them)."""
+    commands = parser()
+    if not (sys.argv[1:] if argv is None else argv):
+        commands.print_help()
+        return
+    args = commands.parse_args(argv)
     try:
         args.func(args)
     except CommandError as err:

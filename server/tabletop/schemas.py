@@ -1,12 +1,22 @@
 """Every tool's input and output JSON Schema, and the Cthulhu Wars map-file schema, as files in schemas/ (generated,
-checked in)."""
+checked in, and shipped in the wheel as ``tabletop/_schemas``)."""
 
 from __future__ import annotations
 
 import json
+from importlib import resources
 from pathlib import Path
 
 import anyio
+
+
+def schemas_dir() -> Path:
+    """The schemas this installation ships: ``tabletop/_schemas`` inside an installed wheel, else schemas/ at the
+    top of the source checkout (an editable install)."""
+    packaged = Path(str(resources.files("tabletop"))) / "_schemas"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / "schemas"
 
 
 def tool_schemas() -> dict[str, dict]:

@@ -74,7 +74,7 @@ def test_advice_when_only_retreat_is_allowed_says_roll_is_not():
             elder_signs={"library": 8, "museum": 4, "tomb": 1}, bag={}),
     )
     text = dice_advice_tools.advice_text(advice, (0, 0, 0))
-    assert text.startswith("Recommended: retreat (roll is not allowed: the bag ran short). If you retreat: 25.0% to win")
+    assert text.startswith("Recommended: retreat (roll is not allowed: the bag ran short). If you retreat: 25.0% (0.25) to win")
     assert "1 clue in hand (tomb), bag 0 (0 library, 0 museum, 0 tomb)" in text
 
 
@@ -201,7 +201,7 @@ async def test_odds_of_the_next_roll(client: Client):
     assert "bad_options" in await refused(client, "cthulhu_dice_odds", clues={"library": 4})
     text = (await client.call_tool("cthulhu_dice_odds", {"clues": {"tomb": 3}, "tentacles": {"museum": 2},
                                                          "bag": {"library": 8, "museum": 2}})).content[0].text
-    assert "Most likely: 0 Elder Signs, 1 clue, 2 tentacles (" in text and "; 1 Elder Sign, 1 clue, 1 tentacle (16.7%)" in text
+    assert "Most likely: 0 Elder Signs, 1 clue, 2 tentacles: " in text and "; 1 Elder Sign, 1 clue, 1 tentacle: 16.7% (0.166667)" in text
     short = dict(clues={"library": 1}, tentacles={"museum": 1}, elder_signs={"library": 7, "museum": 3, "tomb": 2},
                  bag={"tomb": 1})
     assert "not allowed" in await refused(client, "cthulhu_dice_odds", rules={"bag_exhaustion": "must_retreat"}, **short)

@@ -61,14 +61,14 @@ async def test_every_tool_has_a_portable_input_schema_a_lean_output_schema_a_tit
         assert tool.output_schema is None, "output schemas are left out of tools/list unless asked for"
         assert tool.title, tool.name
         hints = tool.annotations
-        assert None not in (hints.read_only_hint, hints.destructive_hint, hints.idempotent_hint, hints.open_world_hint), tool.name
-        assert hints.destructive_hint is False and hints.open_world_hint is False, tool.name
+        assert hints.read_only_hint is not None and hints.open_world_hint is False, tool.name
+        if not hints.read_only_hint:  # the spec gives these meaning only when readOnlyHint is false
+            assert hints.destructive_hint is False and hints.idempotent_hint is not None, tool.name
         assert len(tool.description) > 40 and "\n" not in tool.description and "  " not in tool.description, tool.name
     assert tools["apply_move"].input_schema["required"] == ["game_id", "token"]
     assert tools["get_state"].annotations.read_only_hint is True and tools["apply_move"].annotations.read_only_hint is False
     size = len(json.dumps([t.model_dump(by_alias=True, mode="json", exclude_none=True) for t in listing.tools]))
-    # 16,000 for 19 tools; 20 with standing_answers (about 550 characters)
-    assert size <= 16_600, f"tools/list is {size} characters"
+    assert size <= 16_000, f"tools/list is {size} characters"
 
 
 async def test_output_schemas_on_request_are_lean_and_every_answer_is_checked_against_them(tmp_path):
@@ -135,8 +135,9 @@ async def test_each_kind_of_mistake_is_a_tool_error_that_changes_nothing(client:
 
 
 async def test_arguments_that_fail_the_schema_are_refused(client: Client):
-    assert "less than or equal to 50" in await refused(client, "wait_for_turn", game_id="x", token="y", timeout_seconds=999)
-    await refused(client, "apply_move", game_id="x", move="roll")  # token missing
+    text = await refused(client, "wait_for_turn", game_id="x", token="y", timeout_seconds=999)
+    assert "bad_arguments: `timeout_seconds` is 999 (allowed: a number from 0 to 50)" in text
+    assert "bad_arguments: `token` is missing" in await refused(client, "apply_move", game_id="x", move="roll")
     text = await refused(client, "new_game", game="cthulhu-dice", seats=9)
     assert "2 to 6" in text
     text = await refused(client, "new_game", game="cthulhu-dice", options={"tie_rule": "coin toss"})
@@ -204,7 +205,8 @@ async def test_standalone_and_in_game_dice_rolls(client: Client):
     assert first["elder_signs"] + first["clues"] + first["tentacles"] == 4
     drawn = await call(client, "roll_cthulhu_dice")
     assert len(drawn["dice"]) == 3 and drawn["seed"] is not None and drawn["game_id"] is None
-    assert "Input should be" in await refused(client, "roll_cthulhu_dice", dice=["crypt"])
+    text = await refused(client, "roll_cthulhu_dice", dice=["crypt"])
+    assert 'bad_arguments: `dice[0]` is "crypt" (allowed: one of "library", "museum", "tomb")' in text
 
     game_id, tokens = await new_dice_game(client, seed=3)
     rolled = await call(client, "roll_cthulhu_dice", game_id=game_id, token=tokens[0])
@@ -223,7 +225,7 @@ async def test_rules_resources_search_and_prompts(client: Client):
         await client.read_resource("rules://cthulhu-dice/chess-openings")
     assert err.value.code == -32602
     found = await call(client, "search_rules", query="bag runs out of dice", game="cthulhu-dice")
-    assert found["results"][0]["uri"] == "rules://cthulhu-dice/rulings"
+    assert found["results"][0]["uri"].startswith("rules://cthulhu-dice/rulings#")
     assert "bad_options" in await refused(client, "search_rules", query="x", game="checkers")
     prompts = {p.name for p in (await client.list_prompts()).prompts}
     assert {"play_seat", "referee", "rules_question"} <= prompts

@@ -316,7 +316,7 @@ async def test_search_rules_says_plainly_when_nothing_matches(client: Client):
     result = await call(client, "search_rules", query="Yothan combat")
     assert result["results"] == [] and "yothan" in result["note"] and "Nothing in the rules matches" in result["note"]
     found = await call(client, "search_rules", query="what happens with three tentacles")
-    assert found["results"] and found["note"] is None and not found["results"][0]["snippet"].startswith("#")
+    assert found["results"] and found["note"] is None and not found["results"][0]["passage"].startswith("#")
 
 
 # ---- schemas, prompts, completions ----------------------------------------------------------------------

@@ -71,6 +71,7 @@ def test_each_line_names_its_source_as_the_seed_does():
         "Abandoned Gates on the map",
         "Captured enemy Cultists (returned to their owners' pools)",
         "Feast",
-        "Minimum Power Rule: raised to half of 30, rounded up",
+        "Minimum Power Rule: half of 30, rounded up, is 15",
     ]
     assert result.lines[-1].subtotal == 15 - 7 and result.rule == "cthulhu-wars/gather-power"
+    assert result.lines[-1].top_up and not any(line.top_up for line in result.lines[:-1])

@@ -9,10 +9,11 @@ from mcp.types import CallToolResult
 from pydantic import BaseModel, Field
 
 from ..core.errors import BadOptions
+from ..core.text import amount, chance
 from ..games.cthulhu_wars import ENGINE as CTHULHU_WARS
 from ..games.cthulhu_wars import creatures
 from ..games.cthulhu_wars.battle import BattleOdds, battle_odds as odds_of, battle_preview, dice_distribution, enemy_key
-from ..games.cthulhu_wars.maps import AdjacentAreas, list_adjacent as adjacent_areas
+from ..games.cthulhu_wars.maps import AdjacentAreas, list_adjacent as adjacent_areas, load_layout
 from ..games.cthulhu_wars.notation import match_faction
 from ..games.cthulhu_wars.phases import projected_gather
 from ..games.cthulhu_wars.power import GatherPowerResult, PowerSources, gather_power as gather
@@ -22,7 +23,7 @@ from .game_tools import READ_ONLY
 from .replies import refusals_as_tool_errors, reply
 
 InGame = Annotated[
-    str | None, Field(description="Or a game: answer for its position.")
+    str | None, Field(description="Or a game: its position.")
 ]
 
 
@@ -85,7 +86,8 @@ def distribution(dice: int) -> SideDistribution:
 
 
 def shown(counts: list[CountChance]) -> str:
-    return ", ".join(f"{c.count}: {c.probability:.0%}" for c in counts if c.probability >= 0.005)
+    """Each count with its chance to three significant digits (those under 0.005 left out)."""
+    return ", ".join(f"{c.count}: {c.probability:.3g}" for c in counts if c.probability >= 0.005)
 
 
 def cthulhu_wars_game(sessions: GameSessions, game_id: str) -> LiveGame:
@@ -96,7 +98,21 @@ def cthulhu_wars_game(sessions: GameSessions, game_id: str) -> LiveGame:
 
 
 def power_lines(result: GatherPowerResult) -> list[str]:
-    return [f"  {line.source}: {line.count} x {line.power_each} = {line.subtotal}" for line in result.lines]
+    """Each source as count x Power each = subtotal; the Minimum Power Rule's raise as what it adds."""
+    return [
+        f"  {line.source}: {result.gathered} raised by {line.subtotal}" if line.top_up
+        else f"  {line.source}: {line.count} x {line.power_each} = {line.subtotal}"
+        for line in result.lines
+    ]
+
+
+def decided_text(found: AdjacentAreas) -> str:
+    """The pairs of this answer that rest on a map decision, each with its passage (rules: cthulhu-wars/map-decisions)."""
+    if not found.decisions:
+        return ""
+    layout = load_layout(found.layout)
+    said = [f"{'' if d.adjacent else 'not '}{layout.area(d.area).name} (rules://{d.rule})" for d in found.decisions]
+    return f" Decided where the seed's lists disagree: {', '.join(said)}."
 
 
 def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
@@ -107,7 +123,7 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         layout: Annotated[str, Field(description="A map layout (see list_games).")] = "earth_4p",
         game_id: InGame = None,
     ) -> Annotated[CallToolResult, AdjacentAreas]:
-        """Cthulhu Wars: areas next to an area, on a layout or a game's map (names matched forgivingly)."""
+        """Cthulhu Wars: the areas next to an area, on a layout or a game's map."""
         if game_id is not None:
             layout = cthulhu_wars_game(sessions, game_id).state.layout_name
         found = adjacent_areas(layout, area)
@@ -120,7 +136,7 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         where = f" ({found.board})" if several else ""
         note = f" {found.map_note}" if found.map_note else ""
         return reply(found, f"{found.name} ({found.type}){where} on {found.layout} is adjacent to: {names}.{note} "
-                            f"Rule: rules://{found.rule}.")
+                            f"Rule: rules://{found.rule}.{decided_text(found)}")
 
     @mcp.tool(title="Cthulhu Wars: Gather Power", annotations=READ_ONLY)
     @refusals_as_tool_errors
@@ -128,7 +144,7 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         sources: Annotated[PowerSources | None, Field(description="Counts to add up.")] = None,
         game_id: InGame = None,
     ) -> Annotated[CallToolResult, GatherPowerReport]:
-        """Cthulhu Wars Gather Power line by line (Minimum Power Rule included), from counts or a game."""
+        """Cthulhu Wars Gather Power, line by line (Minimum Power Rule too)."""
         if (sources is None) == (game_id is None):
             raise BadOptions("Give either `sources` (a calculation) or `game_id` (a game's projection), not both or neither")
         if sources is not None:
@@ -155,7 +171,7 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         attacker: Annotated[str | None, Field(description="With game_id: the attacker.")] = None,
         defender: Annotated[str | None, Field(description="With game_id: the defender (or bhole, zoogs).")] = None,
     ) -> Annotated[CallToolResult, BattleOddsReport]:
-        """Cthulhu Wars battle odds (Kill 6, Pain 4-5) from dice counts or a game's area and factions."""
+        """Cthulhu Wars battle odds (Kill 6, Pain 4-5), from dice counts or a game."""
         where = None
         if game_id is not None:
             live = cthulhu_wars_game(sessions, game_id)
@@ -177,9 +193,10 @@ def register_cthulhu_wars_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             area=where,
         )
         text = [
-            f"{side}: {o.dice} dice, expect {o.expected_kills:.2f} kills and {o.expected_pains:.2f} pains; "
-            f"{o.chance_of_a_kill:.0%} chance of at least one kill; about {o.expected_enemy_units_eliminated:.2f} "
-            f"enemy units eliminated, {o.expected_enemy_units_hit:.2f} hit. Kills {shown(d.kills)}; pains {shown(d.pains)}."
+            f"{side}: {o.dice} dice, expect {amount(o.expected_kills)} kills and {amount(o.expected_pains)} pains; "
+            f"chance of at least one kill {chance(o.chance_of_a_kill)}; expected enemy units eliminated "
+            f"{amount(o.expected_enemy_units_eliminated)}, hit {amount(o.expected_enemy_units_hit)}. "
+            f"Chance of each number of kills: {shown(d.kills)}; of pains: {shown(d.pains)}."
             for side, o, d in (
                 ("Attacker", odds.attacker, report.attacker_distribution),
                 ("Defender", odds.defender, report.defender_distribution),

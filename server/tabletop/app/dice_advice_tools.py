@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..core.errors import BadOptions, IllegalMove
 from ..core.game import JsonObject
+from ..core.text import amount, chance
 from ..games.cthulhu_dice import ENGINE as CTHULHU_DICE
 from ..games.cthulhu_dice.advice import Situation, situation_for, within_cap
 from ..games.cthulhu_dice.advisor import Advisor, Position, roll_odds
@@ -79,7 +80,7 @@ class DicePosition(BaseModel):
     tentacles: KindCounts = Field(default_factory=KindCounts, description="Tentacle dice set aside.")
     clues: KindCounts = Field(default_factory=KindCounts, description="Clue dice in your hand.")
     elder_signs: KindCounts = Field(default_factory=KindCounts, description="Elder Sign dice set aside.")
-    bag: KindCounts | None = Field(default=None, description="Dice in the bag; omit for all the others.")
+    bag: KindCounts | None = Field(default=None, description="In the bag; omit: all the others.")
 
     @model_validator(mode="after")
     def seat_in_scores(self) -> DicePosition:
@@ -183,11 +184,13 @@ def advice_text(advice: DiceAdvice, bag: tuple[int, ...]) -> str:
     choices = []
     if advice.win_if_continue is not None:
         choices.append(
-            f"If you roll: {advice.win_if_continue:.1%} to win, expecting to bank "
-            f"{advice.expected_signs_if_continue:.2f} this turn."
+            f"If you roll: {chance(advice.win_if_continue)} to win, expecting to bank "
+            f"{amount(advice.expected_signs_if_continue)} this turn."
         )
     if advice.win_if_retreat is not None:
-        choices.append(f"If you retreat: {advice.win_if_retreat:.1%} to win, banking {advice.expected_signs_if_retreat}.")
+        choices.append(
+            f"If you retreat: {chance(advice.win_if_retreat)} to win, banking {amount(advice.expected_signs_if_retreat)}."
+        )
     kind = ("Approximate (duel with the leader)" if "duel" in advice.basis else "Approximate (past the score cap)") if advice.approximate else "Exact"
     return (
         f"Recommended: {move}. {' '.join(choices)} {position_text(advice.position, bag)} "
@@ -249,16 +252,16 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             await ctx.report_progress(100, 100, "Solved")
         return True
 
-    @mcp.tool(title="Cthulhu Dice: roll on or retreat?", annotations=READ_ONLY)
+    @mcp.tool(title="Cthulhu Dice: advice", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def cthulhu_dice_advice(
         game_id: Annotated[str | None, Field(description="A game you play (with token).")] = None,
-        token: Annotated[str | None, Field(description="Your seat's token.")] = None,
+        token: Annotated[str | None, Field(description="Your seat token.")] = None,
         position: Annotated[DicePosition | None, Field(description="Or a position you describe.")] = None,
         rules: Annotated[JsonObject | None, Field(description="With position: new_game's options.")] = None,
         ctx: Context | None = None,
     ) -> Annotated[CallToolResult, DiceAdvice]:
-        """Roll on or retreat? Exact winning chances either way, for your seat in a game or a described position."""
+        """Cthulhu Dice: roll on or retreat? Exact win chances of both, in a game or a described position."""
         if (position is None) == (game_id is None):
             raise BadOptions("Give either game_id and token (your live seat) or a position, not both", rule=RULE)
         if game_id is not None:
@@ -316,12 +319,12 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
     @refusals_as_tool_errors
     def cthulhu_dice_odds(
         clues: Annotated[KindCounts | None, Field(description="Clue dice in your hand, e.g. {\"tomb\": 1}.")] = None,
-        bag: Annotated[KindCounts | None, Field(description="Dice in the bag; omit for all the others.")] = None,
+        bag: Annotated[KindCounts | None, Field(description="In the bag; omit: all the others.")] = None,
         tentacles: Annotated[KindCounts | None, Field(description="Tentacle dice set aside this turn.")] = None,
         elder_signs: Annotated[KindCounts | None, Field(description="Elder Sign dice set aside this turn.")] = None,
-        rules: Annotated[JsonObject | None, Field(description="The game's options, as new_game takes them.")] = None,
+        rules: Annotated[JsonObject | None, Field(description="new_game's options.")] = None,
     ) -> Annotated[CallToolResult, DiceOdds]:
-        """Cthulhu Dice: exact odds of the next roll and of being downed, from the dice in hand and bag."""
+        """Cthulhu Dice: exact odds of the next roll and of being downed."""
         clues, tentacles, elder_signs = (c or NO_DICE for c in (clues, tentacles, elder_signs))
         options = options_of(rules)
         dice = rules_for_options(options).dice
@@ -333,8 +336,8 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             raise BadOptions(f"Those dice do not fit a turn: at most 3 clues and 2 tentacles, within the {bag_text} bag", rule=RULE)
         try:
             odds = roll_odds(clues.as_tuple(), rest, tentacles.as_tuple(), elder_signs.as_tuple(), dice=dice)
-        except ValueError as err:
-            raise BadOptions(f"No roll to give odds for: {err}", rule="cthulhu-dice/rulings") from None
+        except ValueError:
+            raise no_roll(clues.as_tuple(), rest, elder_signs.as_tuple(), options) from None
         result = DiceOdds(
             results=[RollOutcome(**vars(r)) for r in odds.results],
             chance_downed=odds.p_downed,
@@ -343,15 +346,38 @@ def register_dice_advice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
         )
         likely = sorted(odds.results, key=lambda r: -r.probability)[:3]
         common = "; ".join(
-            f"{counted(r.elder_signs, 'Elder Sign')}, {counted(r.clues, 'clue')}, {counted(r.tentacles, 'tentacle')} "
-            f"({r.probability:.1%})"
+            f"{counted(r.elder_signs, 'Elder Sign')}, {counted(r.clues, 'clue')}, {counted(r.tentacles, 'tentacle')}: "
+            f"{chance(r.probability)}"
             for r in likely
         )
         return reply(
             result,
-            f"Chance of being downed: {odds.p_downed:.1%}. Expected Elder Signs {odds.expected_elder_signs:.2f}, "
-            f"tentacles {odds.expected_tentacles:.2f}. Most likely: {common}. Rule: rules://{ODDS_RULE}.",
+            f"Chance of being downed: {chance(odds.p_downed)}. Expected Elder Signs "
+            f"{amount(odds.expected_elder_signs)}, tentacles {amount(odds.expected_tentacles)}. Most likely: {common}. "
+            f"Rule: rules://{ODDS_RULE}.",
         )
+
+
+def no_roll(
+    clues: tuple[int, ...], bag: tuple[int, ...], elder_signs: tuple[int, ...], options: CthulhuDiceOptions
+) -> IllegalMove:
+    """Why the position described cannot be rolled: the bag is short and the game's ruling on a short bag
+    (rules_text cthulhu-dice/rulings, ``bag_exhaustion``) gives no roll there."""
+    ruling = options.bag_exhaustion
+    short = (
+        f"a roll draws {3 - sum(clues)} dice to go with the {counted(sum(clues), 'clue')} in hand and the bag holds "
+        f"{sum(bag)}"
+    )
+    if ruling == "must_retreat":
+        why = f"{short}; under the ruling bag_exhaustion='must_retreat' rolling is not allowed with a short bag"
+    else:
+        why = (f"{short}, still too few with the {sum(elder_signs)} Elder Sign dice set aside put back "
+               f"(ruling bag_exhaustion={ruling!r}): rolling is not allowed")
+    return IllegalMove(
+        f"No roll here: {why}; retreat is the only move (with rules={{\"bag_exhaustion\": \"roll_fewer\"}} the "
+        "remaining dice are rolled)",
+        rule="cthulhu-dice/rulings#running-out-of-dice-bag-exhaustion",
+    )
 
 
 def bag_of(position: DicePosition, options: CthulhuDiceOptions) -> tuple[int, ...]:

@@ -39,14 +39,14 @@ def register_dice_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             list[DieKind] | None,
             Field(
                 max_length=15,
-                description="Dice to roll, e.g. ['library', 'tomb']; omit: three from a full bag.",
+                description="e.g. ['library', 'tomb']; omit: three from a full bag.",
             ),
         ] = None,
         seed: Annotated[int | None, Field(ge=0, description="For repeatable faces.")] = None,
         game_id: Annotated[str | None, Field(description="In a game: its id (with token).")] = None,
         token: Annotated[str | None, Field(description="In a game: your seat's token.")] = None,
     ) -> Annotated[CallToolResult, DiceRoll]:
-        """Roll Cthulhu Dice: dice you name or three from a full bag; with game_id and token, your roll in that game."""
+        """Roll Cthulhu Dice: named dice or three from a full bag, or your roll in a game."""
         if game_id is not None:
             played = sessions.play(game_id, token, "roll")
             # in a game refereed at a table (chance: table) the roll waits for the referee to enter the faces

@@ -25,10 +25,10 @@ def game_of_war(sessions: GameSessions, game_id: str) -> LiveGame:
 
 
 def register_game_of_war_tools(mcp: MCPServer, sessions: GameSessions) -> None:
-    @mcp.tool(title="Game of War: lines of communication", annotations=READ_ONLY)
+    @mcp.tool(title="Game of War: lines", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def network_status(game_id: GameId) -> Annotated[CallToolResult, NetworkStatus]:
-        """A Game of War: each side's online/offline units, relays and the squares its lines cover."""
+        """A Game of War: each side's online/offline units, relays and squares its lines cover."""
         status = GAME_OF_WAR.network_status(game_of_war(sessions, game_id).state)
         if not status.sides:
             return reply(status, "Set-up is under way: deployments are secret, so nothing is reported yet. Rule: rules://game-of-war/setup.")

@@ -40,7 +40,9 @@ from .models import (
 from .replies import refusals_as_tool_errors, reply
 from .text import awaiting, events_text, groups_out, logged_text, moves_text, played_text, situation, table_awaited
 
-READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+#: Tools that only read. The spec gives destructiveHint and idempotentHint meaning only when readOnlyHint is false,
+#: so they are left out here (a model reads tools/list in every conversation).
+READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 #: Tools that add to a game (a move, a new game): never destructive (the log is append-only), not idempotent.
 ADDS = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False)
 
@@ -51,8 +53,8 @@ PROGRESS_EVERY = 10.0
 #: Moves per history page by default, and at most.
 HISTORY_PAGE, HISTORY_MAX = 20, 200
 
-GameId = Annotated[str, Field(description="The game's id.")]
-SeatTokenArg = Annotated[str, Field(description="Your seat's token.")]
+GameId = Annotated[str, Field(description="Game id.")]
+SeatTokenArg = Annotated[str, Field(description="Your seat token.")]
 #: A player of new_game: a name, or an object (a bot seat; read and checked by ``seats.spec``). One JSON type list
 #: rather than anyOf, which several clients reject in input schemas.
 Player = Annotated[
@@ -141,7 +143,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
         recent: Annotated[int, Field(ge=0, le=100, description="Also list this many recent games.")] = 0,
         detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, GamesList]:
-        """The games: seats, options (rulings), notation, rules. Start here, then new_game."""
+        """Start here: each game's seats, options (rulings), notation, rules."""
         games = [
             GameInfo(
                 name=e.name,
@@ -175,12 +177,12 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
     @refusals_as_tool_errors
     async def new_game(
         game: Annotated[str, Field(description="e.g. 'cthulhu-dice' (see list_games).")],
-        seats: Annotated[int | None, Field(ge=1, le=10, description="How many seats (default 2).")] = None,
+        seats: Annotated[int | None, Field(ge=1, le=10, description="How many (default: the fewest allowed).")] = None,
         players: Annotated[
             list[Player] | None,
             Field(
                 max_length=10,
-                description="Or players in order: names, bots ('bot:random', {name, bot, seconds}), people ({name, person: true}).",
+                description="Or players in order: names, bots ('bot:random', {name, bot, seconds}), people ({name, person: true}: a page link).",
             ),
         ] = None,
         options: Annotated[
@@ -195,8 +197,8 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
             ),
         ] = None,
     ) -> Annotated[CallToolResult, NewGameResult]:
-        """Start a game: its id, a secret token per seat (give each only its own; a referee's for table chance); a
-        person's seat ({name, person: true}) gets a page link."""
+        """Start a game: its id and a secret token per seat (give each only its own; a referee's for table
+        chance)."""
         if seats is not None and players is not None:
             raise BadOptions("Give either `seats` (a count) or `players` (names), not both")
         live, tokens, people = seat_players(sessions, driver, game, options, players, seats, seed, play_url(mcp))
@@ -235,7 +237,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
         detail: DetailArg = "brief",
         link: Annotated[bool, Field(description="Also your seat's play page link.")] = False,
     ) -> Annotated[CallToolResult, GameState]:
-        """The position in brief, and your legal moves on your turn. No token: the public view."""
+        """The position, and your legal moves on your turn."""
         live = sessions.get(game_id)
         seat, referee = sessions.optional_seat(live, token), sessions.is_referee(live, token)
         result = state_of(sessions, live, seat, detail, referee)
@@ -312,7 +314,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
         ] = None,
         detail: DetailArg = "brief",
     ) -> Annotated[CallToolResult, MoveResult]:
-        """Play a move, or a whole turn as `moves` (all or none). A refusal says why and changes nothing."""
+        """Play a move, or a turn as `moves` (all or none); a refusal says why and changes nothing."""
         given = one_of_the_move_arguments(move, moves, actions)
         played = sessions.play(game_id, token, given, dry_run, expected_ply)
         result, text = move_result(played, detail)
@@ -333,7 +335,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
         after: Annotated[int, Field(ge=0, description="Start after this move (next_cursor).")] = 0,
         limit: Annotated[int, Field(ge=1, le=HISTORY_MAX, description="Moves per page.")] = HISTORY_PAGE,
     ) -> Annotated[CallToolResult, History]:
-        """The move log a page at a time, with what each move caused; moves secret from you left out."""
+        """The move log by page, with each move's effects (moves secret from you left out)."""
         live = sessions.get(game_id)
         seat = sessions.optional_seat(live, token)
         over = live.engine.outcome(live.state) is not None
@@ -381,7 +383,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
             float, Field(ge=0, le=MAX_WAIT, description="Seconds to wait at most.")
         ] = 30,
     ) -> Annotated[CallToolResult, TurnWait]:
-        """Wait (at most 50 s) for your decision or the game's end, then the position and your moves."""
+        """Wait up to 50 s for your turn or the game's end, then the position and your moves."""
         status = await wait_with_progress(sessions, game_id, token, timeout_seconds, ctx)
         live, referee = status.game, sessions.is_referee(status.game, token)
         moves = live.legal_moves(status.seat, referee=referee) if status.your_turn else None
@@ -412,10 +414,10 @@ def seat_players(
     sessions: GameSessions, driver: BotDriver, game: str, options: dict[str, Any] | None,
     players: list[str | dict[str, Any]] | None, seats: int | None, seed: int | None, pages: str | None,
 ) -> tuple[LiveGame, list[str], set[int]]:
-    """Make the game: its seats by count, or the players named, bots among them (played by ``driver``); also the
+    """Make the game: its seats by count (the fewest the game allows if not given), or the players named, bots among them (played by ``driver``); also the
     people's seats, played from their pages (served under ``pages``, None if this server serves none)."""
     if players is None:
-        return *sessions.create(game, options, seats or 2, seed), set()
+        return *sessions.create(game, options, seats or sessions.engine(game).min_seats, seed), set()
     engine = sessions.engine(game)
     seating = read_players(engine.name, engine.title, players)
     if seating.bots and not driver.running:

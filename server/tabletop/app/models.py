@@ -172,14 +172,14 @@ class TurnWait(BaseModel):
 
 
 class RulesHit(BaseModel):
-    uri: str = Field(description="Read it with resources/read.")
+    uri: str = Field(description="rules://<game>/<section>#<passage>: resources/read gives the passage.")
     game: str
     section: str
-    title: str
-    snippet: str
+    path: str = Field(description="The headings above the passage.")
+    passage: str = Field(description="The rule's own words (long ones cut to the part that matches).")
 
 
 class RulesSearch(BaseModel):
     query: str
     results: list[RulesHit]
-    note: str | None = Field(default=None, description="Said when nothing matches the question well.")
+    note: str | None = Field(default=None, description="Words found nowhere, or that nothing matches well.")

@@ -41,7 +41,7 @@ def register_picture_tools(mcp: MCPServer, sessions: GameSessions) -> None:
             list[str], Field(max_length=10, description="Layers, e.g. 'lines' (A Game of War).")
         ] = [],  # noqa: B006 - pydantic copies defaults
     ) -> Annotated[CallToolResult, BoardPicture]:
-        """A picture of the position (PNG and/or SVG) as your seat or a spectator sees it."""
+        """A picture (PNG/SVG) of the position as your seat or a spectator sees it."""
         live = sessions.get(game_id)
         seat = sessions.optional_seat(live, token)
         engine = live.engine

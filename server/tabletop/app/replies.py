@@ -43,7 +43,7 @@ def refusals_as_tool_errors(tool: Callable[P, R]) -> Callable[P, R]:
     """
 
     def refused(err: GameError) -> ToolError:
-        log.debug("%s refused: %s", tool.__name__, clip(f"{err.kind}: {err}", 200))
+        logged(tool.__name__, err)
         return ToolError(f"{err.kind}: {err}")
 
     if inspect.iscoroutinefunction(tool):
@@ -67,11 +67,33 @@ def refusals_as_tool_errors(tool: Callable[P, R]) -> Callable[P, R]:
     return works
 
 
+def logged(tool: str, err: GameError) -> None:
+    """Log a refusal once, at DEBUG, in at most 200 characters."""
+    log.debug("%s refused: %s", tool, clip(f"{err.kind}: {err}", 200))
+
+
+def refused_call(tool: str, err: GameError) -> ToolError:
+    """A refusal raised outside the tool's own code (its arguments failed the schema), in the shape the SDK gives
+    the tool's own refusals: ``Error executing tool <tool>: <kind>: <why>``."""
+    logged(tool, err)
+    return ToolError(f"Error executing tool {tool}: {err.kind}: {err}")
+
+
 class NoRepeatedRefusals(logging.Filter):
-    """Drops the SDK's own line for a refused call: the refusal is already logged once, briefly, above."""
+    """Keeps refusals at DEBUG: drops the SDK's own INFO line for a refused call (the refusal is already logged
+    once, briefly, above) and lowers its INFO line for a refused resource read (an unknown game or section) to
+    DEBUG, shown only when DEBUG is on."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        return not (record.levelno <= logging.INFO and str(record.msg).startswith("Tool %r failed"))
+        if record.levelno > logging.INFO:
+            return True
+        message = str(record.msg)
+        if message.startswith(("Tool %r failed", "Tool %r rejected arguments")):
+            return False
+        if message.startswith("Resource %r failed"):
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+            return log.isEnabledFor(logging.DEBUG)
+        return True
 
 
 def log_refusals_once() -> None:

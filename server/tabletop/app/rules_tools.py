@@ -51,29 +51,68 @@ def register_rules(mcp: MCPServer) -> None:
             raise ResourceNotFoundError(f"No section '{section}' in the rules of '{game}'. Sections: {known}")
         return found.text
 
+    @mcp.resource("rules://{game}/{section}{#passage}", mime_type="text/markdown", title="One passage of the rules")
+    def rules_passage(game: str, section: str, passage: str) -> str:
+        """The passage a search hit named: its heading path, then its words."""
+        uri = f"rules://{game}/{section}#{passage}"
+        found = rulebook.passage_at(uri)
+        if found is None:
+            raise ResourceNotFoundError(f"No passage {uri}; search_rules gives the passages' URIs.")
+        return f"{found.path}\n\n{found.text}\n"
+
     @mcp.tool(title="Search the rules", annotations=READ_ONLY)
     @refusals_as_tool_errors
     async def search_rules(
-        query: Annotated[str, Field(min_length=1, max_length=300, description="Words to look for, e.g. 'three tentacles'.")],
+        query: Annotated[str, Field(min_length=1, max_length=300, description="The question, e.g. 'three tentacles'.")],
         game: Annotated[str | None, Field(description="Only this game.")] = None,
-        limit: Annotated[int, Field(ge=1, le=20, description="Most sections to return (default 5).")] = 5,
+        limit: Annotated[int, Field(ge=1, le=10, description="Most passages (default 3).")] = 3,
     ) -> Annotated[CallToolResult, RulesSearch]:
-        """Search the rules text: best sections with a snippet and their rules:// URI."""
+        """Search the rules: the passages that answer, best first, each quotable with its rules:// URI."""
         book = rulebook.load_rulebook()
         if game is not None and game not in book:
             raise BadOptions(f"There are no rules for '{game}'", legal=sorted(book))
         found = rulebook.search(query, game, limit)
         hits = [
-            RulesHit(uri=m.section.uri, game=m.section.game, section=m.section.id, title=m.section.title, snippet=m.snippet)
-            for m in found.matches
+            RulesHit(
+                uri=h.passage.uri,
+                game=h.passage.section.game,
+                section=h.passage.section.id,
+                path=h.passage.path,
+                passage=rulebook.quote(h.passage, query, PASSAGE_LIMIT),
+            )
+            for h in found.hits
         ]
-        note = None
-        if found.unknown:
-            note = f"No section of the rules mentions {', '.join(repr(w) for w in found.unknown)}."
-        if not hits:
-            note = (note + " " if note else "") + "Nothing in the rules matches this question well; try other words."
-        text = "\n".join([*(f"- {h.title} ({h.uri}): {h.snippet}" for h in hits), *([note] if note else [])])
-        return reply(RulesSearch(query=query, results=hits, note=note), text)
+        return reply(RulesSearch(query=query, results=hits, note=search_note(found)), search_text(found, hits, query))
+
+
+#: The longest passage quoted in a search answer; its text gives the first one whole and the others
+#: whole while they fit in SEARCH_TEXT_BUDGET, else a short excerpt.
+PASSAGE_LIMIT = 700
+SEARCH_TEXT_BUDGET = 1000
+EXCERPT_LIMIT = 160
+
+
+def search_note(found: rulebook.SearchResult) -> str | None:
+    """What the answer must say beside its passages: words found nowhere, or that nothing matches."""
+    parts = []
+    if found.unknown:
+        words = ", ".join(repr(w) for w in found.unknown)
+        parts.append(f"No passage of the rules mentions {words}" + ("; ranked by the other words." if found.hits else "."))
+    if not found.hits:
+        parts.append("Nothing in the rules matches this question well; try other words.")
+    return " ".join(parts) or None
+
+
+def search_text(found: rulebook.SearchResult, hits: list[RulesHit], query: str) -> str:
+    """One block per passage: its heading path and URI, then its words (later ones shorter once the budget is spent)."""
+    lines, spent = [], 0
+    for number, (hit, found_hit) in enumerate(zip(hits, found.hits), start=1):
+        words = hit.passage if number == 1 or spent + len(hit.passage) <= SEARCH_TEXT_BUDGET else None
+        words = words or rulebook.quote(found_hit.passage, query, EXCERPT_LIMIT)
+        spent += len(words)
+        lines.append(f"{number}. {hit.path} <{hit.uri}>\n{words}")
+    note = search_note(found)
+    return "\n".join([*lines, *([note] if note else [])])
 
 
 def register_game_resources(mcp: MCPServer, sessions: GameSessions) -> None:
@@ -138,7 +177,11 @@ def register_prompts(mcp: MCPServer) -> None:
         """Answer a rules question from this server's rules reference."""
         return (
             f"Answer this question about {game}: {question}\n"
-            f"Use search_rules (game='{game}') and read the sections it points to (rules://{game}/...). Quote or "
-            "cite the sections you rely on, say which of this server's rulings apply, and say plainly if the "
-            "rules do not settle the question."
+            f"1. Search first: call search_rules with game='{game}' and the question's key words (the rules' own "
+            "terms where you know them). Each hit is a passage of the rules with its rules:// URI.\n"
+            "2. Answer from the passages: quote the sentence that decides the question, word for word, with its "
+            "URI (e.g. rules://cthulhu-wars/actions#build-gate). Read a whole section (rules://<game>/<section>) "
+            "only when the passages do not settle it; search again with other words before reading more.\n"
+            "3. Say which of this server's rulings apply (the rulings section: game options), and say plainly "
+            "if the rules do not settle the question. Never answer from memory."
         )

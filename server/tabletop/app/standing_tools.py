@@ -32,7 +32,7 @@ def register_standing_tools(mcp: MCPServer, sessions: GameSessions, standing: St
     @refusals_as_tool_errors
     async def standing_answers(
         game_id: GameId,
-        token: Annotated[str, Field(description="Your seat's token.")],
+        token: Annotated[str, Field(description="Your seat token.")],
         answers: Annotated[JsonObject | None, Field(description="Set these ({}: none; omit: show yours).")] = None,
     ) -> Annotated[CallToolResult, StandingResult]:
         """Windows the server passes for you (Cthulhu Wars), e.g. {"windows": "near-my-units"}; changeable."""

@@ -11,6 +11,7 @@ from typing import Any
 from ..commands import CommandError, open_store
 
 TOKEN_ENV = "TABLETOP_TOKEN"
+MAPS_ENV = "TABLETOP_MAPS"
 
 
 def add_parsers(commands: Any) -> None:
@@ -44,7 +45,8 @@ def tournament_spec(args: argparse.Namespace):
 
     if args.file:
         spec = load_file(Path(args.file))
-        overrides = {k: v for k, v in {"games": args.games, "parallel": args.parallel, "seats": args.seats}.items() if v}
+        given = {"games": args.games, "parallel": args.parallel, "seats": args.seats}
+        overrides = {k: v for k, v in given.items() if v is not None}
         if overrides or args.no_legal_moves:
             data = spec.as_json()
             data["players"] = [{k: v for k, v in p.items() if v is not None} for p in data["players"]]
@@ -57,9 +59,25 @@ def tournament_spec(args: argparse.Namespace):
         raise ValueError("name the game and its players (tabletop arena cthulhu-dice bot:optimal bot:random), or --file")
     data: dict[str, Any] = {"game": args.game, "players": args.players, "legal_moves": not args.no_legal_moves}
     for key in ("games", "seats", "parallel"):
-        if getattr(args, key):
+        if getattr(args, key) is not None:
             data[key] = getattr(args, key)
     return build(data)
+
+
+def try_first_game(spec, maps: str | None) -> None:
+    """Every option of the tournament's games checked before the first one starts (``spec.try_first_game``), with
+    the Cthulhu Wars maps of the folder ``maps`` offered as the arena's server will offer them."""
+    from .spec import SpecError
+    from .spec import try_first_game as try_one
+
+    if maps and spec.game == "cthulhu-wars":
+        from ..games.cthulhu_wars.maps import MapFolderError, use_maps_folder
+
+        try:
+            use_maps_folder(maps)
+        except MapFolderError as err:
+            raise SpecError(str(err)) from None
+    try_one(spec)
 
 
 def run_arena(args: argparse.Namespace) -> None:
@@ -73,8 +91,10 @@ def run_arena(args: argparse.Namespace) -> None:
 
     try:
         spec = tournament_spec(args)
+        if not args.url:  # the arena's own server: try one game here first, with the maps that server will offer
+            try_first_game(spec, os.environ.get(MAPS_ENV))
     except (SpecError, ValueError) as err:
-        raise CommandError(str(err)) from None
+        raise CommandError(" ".join(str(err).split())) from None
     db = args.db or default_db_target()
     store = open_store(db)
     folder = Path(args.report)

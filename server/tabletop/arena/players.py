@@ -5,8 +5,9 @@ token, and nothing else: it reaches the server through an MCP client (or a progr
 - ``cmd:PROGRAM ARGS...``: any program, started with the environment variables ``TABLETOP_URL``,
   ``TABLETOP_GAME_ID``, ``TABLETOP_SEAT`` (0-based), ``TABLETOP_SEAT_TOKEN`` and, when the server has one, its
   bearer token as ``TABLETOP_TOKEN``. Its arguments may also name ``{url}``, ``{game_id}``, ``{seat}`` and
-  ``{token}``, replaced before it starts (the environment is safer: arguments are visible to every user of the
-  machine). It plays until the game ends; its output goes to a log file of the tournament.
+  ``{token}`` (nothing else: checked when the tournament is read), replaced before it starts (the environment is
+  safer: arguments are visible to every user of the machine). It plays until the game ends; its output goes to a
+  log file of the tournament.
 - ``openai:MODEL`` and ``anthropic:MODEL``: see :mod:`tabletop.arena.model_player`.
 
 Each counts what it did in a :class:`~tabletop.arena.seat_stats.SeatStats`.
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shlex
 import time
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,8 @@ from .mcp_player import McpSeat
 from .model_player import play_model
 from .seat_stats import SeatStats
 from .server import Endpoint, connect
-from .spec import Limits, PlayerSpec
+from .checks import expand
+from .spec import Limits, PlayerSpec, command_arguments
 
 
 #: How long a program may take to notice the end of its game and exit before it is terminated.
@@ -57,7 +58,7 @@ async def play_bot(endpoint: Endpoint, game: str, player: PlayerSpec, game_id: s
 
 def command_line(player: PlayerSpec, endpoint: Endpoint, game_id: str, seat: int, token: str) -> tuple[list[str], dict[str, str]]:
     values = {"url": endpoint.url, "game_id": game_id, "seat": str(seat), "token": token}
-    argv = [arg.format(**values) if "{" in arg else arg for arg in shlex.split(player.target)]
+    argv = [expand(arg, values) if "{" in arg else arg for arg in command_arguments(player.spec)]
     env = {**os.environ, "TABLETOP_URL": endpoint.url, "TABLETOP_GAME_ID": game_id, "TABLETOP_SEAT": str(seat),
            "TABLETOP_SEAT_TOKEN": token}
     env.pop("TABLETOP_TOKEN", None)

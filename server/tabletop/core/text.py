@@ -53,3 +53,14 @@ def clip(text: str, limit: int = 200) -> str:
     """``text`` cut to ``limit`` characters (with an ellipsis), for echoing what a caller sent."""
     flat = " ".join(str(text).split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def chance(p: float) -> str:
+    """A probability as a reader wants it: rounded, and its exact value beside it ('2.0% (0.020424)')."""
+    return f"{p:.1%} ({p:.6g})"
+
+
+def amount(x: float) -> str:
+    """An expected count to four decimals ('1.1667'), which is exact for the calculators' sixths and thirds
+    to the last digit shown."""
+    return f"{x:.4f}".rstrip("0").rstrip(".") if x != int(x) else str(int(x))

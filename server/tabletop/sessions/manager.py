@@ -113,6 +113,9 @@ class GameSessions:
         #: Called with the game after every move played through :meth:`play`, before anyone is signalled; each
         #: may play moves for seats through :meth:`play_as` (answers it made for them) and says whether it did.
         self.followers: list[Callable[[LiveGame], bool]] = []
+        #: Called with a game's id whenever it may have changed (at every signal), from any thread; each must
+        #: return at once (the MCP server's game updates, app/updates.py, only queue the id).
+        self.watchers: list[Callable[[str], None]] = []
 
     async def io(self, work: Callable[[], T]) -> T:
         """``work``, which reads or writes the store, on the event loop; in a worker thread when the store is remote
@@ -511,7 +514,9 @@ class GameSessions:
                     del self._waiting[game_id]
 
     def signal(self, game_id: str) -> None:
-        """Wake every wait_for_turn waiting on this game (callable from any thread)."""
+        """Wake every wait_for_turn waiting on this game and tell the watchers (callable from any thread)."""
+        for watcher in self.watchers:
+            watcher(game_id)
         with self._waiting_lock:
             waiting = self._waiting.get(game_id)
             if waiting is None:

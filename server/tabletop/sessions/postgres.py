@@ -28,6 +28,12 @@ retry first reads back whether the lost statement committed (a commit whose answ
 never logged twice nor reported lost when it was kept.
 The schema is created and migrated at start-up under an advisory lock, with the same numbered
 :data:`~tabletop.sessions.store.MIGRATIONS` as SQLite; its version is kept in ``tabletop_schema``.
+
+The database a store was started with is known by its identity (its oid in ``pg_database``), checked on every new
+connection: a database dropped under a running store (and perhaps made again under the same name, even set up by
+another server) is a StorageError, said once in the log, so that nothing is acknowledged into a database that is
+not the one the server's games are in. Connections open at the drop end with it (``DROP DATABASE`` waits for them,
+or ``WITH (FORCE)`` ends them), so checking new connections is enough.
 """
 
 from __future__ import annotations
@@ -73,6 +79,8 @@ from .storage import (
 )
 
 log = logging.getLogger("tabletop.store")
+#: Where a store says, in one line, that its database went away under it (as the SQLite store does).
+gone_log = logging.getLogger("tabletop.storage")
 
 #: The channel every committed move is announced on.
 CHANNEL = "tabletop_moves"
@@ -126,6 +134,11 @@ def redacted(url: str) -> str:
     """The URL without its password (in the user part or as a ``password=`` parameter); the rest as given."""
     url = re.sub(r"^([a-z]+://[^:/@?]*):[^@/?]*@", r"\1:***@", url)
     return re.sub(r"([?&]password=)[^&]*", r"\1***", url)
+
+
+def database_identity(conn: psycopg.Connection) -> int:
+    """The oid of the database ``conn`` is connected to: a database made again under the same name has another."""
+    return conn.execute("SELECT oid FROM pg_database WHERE datname = current_database()").fetchone()[0]
 
 
 def first_line(err: BaseException) -> str:
@@ -225,7 +238,8 @@ class PostgresStore(Store):
         self._missed: list[MissedMoves] = []
         self._listener: MoveListener | None = None
         self._closed = False
-        self._prepare()
+        self._said_gone = False
+        self._database = self._prepare()
         self._pool = ConnectionPool(self._pooled_connection, pool_size, self.timeout)
 
     # ---- connections ------------------------------------------------------------------------
@@ -236,17 +250,37 @@ class PostgresStore(Store):
         )
 
     def _pooled_connection(self) -> psycopg.Connection:
-        """A connection for the pool: it gives up on a statement (a lock held too long, say) after the timeout."""
-        conn = self.connect()
+        """A connection for the pool, to the database the store was started with (else a StorageError): it gives up
+        on a statement (a lock held too long, say) after the timeout."""
         try:
+            conn = self.connect()
+        except psycopg.OperationalError as err:  # a failed connection carries no SQLSTATE: its message says it
+            if re.search(r'database ".*" does not exist', str(err)):
+                raise self._gone() from None
+            raise
+        try:
+            if database_identity(conn) != self._database:
+                raise self._gone()
             conn.execute("SELECT set_config('statement_timeout', %s, false)", (f"{int(self.timeout * 1000)}ms",))
         except BaseException:
             conn.close()
             raise
         return conn
 
-    def _prepare(self) -> None:
-        """Create the schema, or bring it up to date, once, whichever process starts first."""
+    def _gone(self) -> StorageError:
+        """The StorageError for a database dropped (or dropped and made again) since the store started, said once in
+        the server's log however many calls are refused after it."""
+        message = (
+            f"The game database {self.location} was dropped (or dropped and made again) while this server was running: "
+            "nothing from now on would last. Restore it and restart the server"
+        )
+        if not self._said_gone:
+            self._said_gone = True
+            gone_log.error(message)
+        return StorageError(message)
+
+    def _prepare(self) -> int:
+        """Create the schema, or bring it up to date, once, whichever process starts first; the database's identity."""
         try:
             with self.connect() as conn, conn.transaction():
                 conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
@@ -266,6 +300,7 @@ class PostgresStore(Store):
                 for number, change in enumerate(MIGRATIONS[version:], start=version + 1):
                     conn.execute(change.postgres)
                     conn.execute("UPDATE tabletop_schema SET version = %s", (number,))
+                return database_identity(conn)
         except psycopg.Error as err:
             raise StorageError(f"Cannot use the PostgreSQL database {self.location}: {first_line(err)}") from None
 

@@ -31,7 +31,7 @@ class PowerSources(BaseModel):
     highest_power: int | None = Field(
         default=None,
         ge=0,
-        description="The highest total gathered, for the Minimum Power Rule.",
+        description="Highest total gathered (Minimum Power Rule).",
     )
 
 
@@ -42,6 +42,7 @@ class IncomeLine(BaseModel):
     count: int
     power_each: int
     subtotal: int
+    top_up: bool = Field(default=False, description="The Minimum Power Rule's raise: not a count times a price.")
 
 
 class GatherPowerResult(BaseModel):
@@ -64,7 +65,8 @@ def gather_power(sources: PowerSources) -> GatherPowerResult:
         minimum = minimum_power(max(sources.highest_power, gathered))
     raise_by = max(0, (minimum or 0) - gathered)
     if raise_by:
-        lines.append(_line(f"Minimum Power Rule: raised to half of {sources.highest_power}, rounded up", 1, raise_by))
+        source = f"Minimum Power Rule: half of {max(sources.highest_power or 0, gathered)}, rounded up, is {minimum}"
+        lines.append(IncomeLine(source=source, count=1, power_each=raise_by, subtotal=raise_by, top_up=True))
     return GatherPowerResult(
         gathered=gathered,
         total=gathered + raise_by,

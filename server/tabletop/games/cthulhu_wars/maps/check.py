@@ -12,13 +12,13 @@ or provisional with its note) for every fact.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 from typing import get_args
 
 from pydantic import ValidationError
 
+from tabletop.core.datafile import DataFileError, read_json
 from tabletop.games.cthulhu_wars.maps.fileformat import (
     ITEM, LayoutEntry, MapFile, canonical, fact_items, fact_status, layout_pairs, unqualified,
 )  # fmt: skip
@@ -28,20 +28,24 @@ from tabletop.games.cthulhu_wars.maps.names import normalize
 #: How many Areas must carry each faction's start symbol in every layout (Windwalker picks one of two).
 START_SYMBOLS = {symbol: (2 if symbol == "windwalker" else 1) for symbol in get_args(FactionSymbol)}
 CITADELS_PER_BOARD = 4
+#: The largest map file read (the built-in ones are about 25 KB).
+MAX_FILE_BYTES = 1 << 20
+#: How deep arrays and objects may nest in a map file (the format itself needs 8).
+MAX_DEPTH = 16
 
 
 def read_map_file(path: Path) -> tuple[MapFile | None, list[str]]:
-    """The map file at ``path`` and its problems (a file that cannot be read has no map and says why)."""
+    """The map file at ``path`` and its problems, each one line (a file that cannot be read has no map and says
+    why). ``tabletop maps check`` and a server's maps folder both read files here: a regular file of at most
+    MAX_FILE_BYTES, JSON nested at most MAX_DEPTH deep, ids of at most ``model.MAX_ID`` characters."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        return None, [f"cannot read {path}: {err.strerror or err}"]
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        return None, [f"{path.name} is not JSON: {err}"]
+        data = read_json(path, MAX_FILE_BYTES, MAX_DEPTH)
+    except DataFileError as err:
+        return None, [str(err)]
     try:
         mapfile = MapFile.model_validate(data)
     except ValidationError as err:
-        return None, [f"{'.'.join(str(p) for p in e['loc']) or 'file'}: {e['msg']}" for e in err.errors()]
+        return None, [" ".join(f"{'.'.join(str(p) for p in e['loc']) or 'file'}: {e['msg']}".split()) for e in err.errors()]
     return mapfile, problems(mapfile)
 
 

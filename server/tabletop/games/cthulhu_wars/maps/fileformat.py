@@ -23,11 +23,13 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from tabletop.games.cthulhu_wars.maps.model import (
-    Area, AreaId, AreaType, BoardPlace, FactionSymbol, Glyph, MapLayout, Pieces,
+    MAX_ID, MAX_NAME, Area, AreaId, AreaType, BoardPlace, FactionSymbol, Glyph, MapLayout, Pieces,
 )  # fmt: skip
 
 FORMAT = 1
-Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+([-_][a-z0-9]+)*$")]
+Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+([-_][a-z0-9]+)*$", max_length=MAX_ID)]
+#: A display name or title: one line, at most MAX_NAME characters.
+Name = Annotated[str, StringConstraints(pattern=r"^[^\x00-\x1f\x7f]*$", max_length=MAX_NAME)]
 #: A fact a provenance entry speaks for, e.g. ``adjacent:zura~leng`` (see :class:`Fact`).
 FactItem = Annotated[
     str,
@@ -48,7 +50,7 @@ class AreaEntry(Strict):
 
     id: AreaId = Field(description="Stable slug, unique within a layout, e.g. 'vale-of-pnath'. The same printed area "
                        "on both sides of a board keeps the same id.")
-    name: str = Field(min_length=1, description="Display name, e.g. 'Vale of Pnath'.")
+    name: Name = Field(min_length=1, description="Display name, e.g. 'Vale of Pnath'.")
     type: AreaType = Field(description="'land', or 'ocean' for an ocean or sea (every rule about oceans applies to seas).")
     faction_symbol: FactionSymbol | None = Field(default=None, description="The faction start symbol printed here.")
     glyph: Glyph | None = Field(default=None, description="The Yellow Sign glyph printed here (arrow, snake or claw).")
@@ -67,7 +69,7 @@ class SideEntry(Strict):
     """One printed side of a board."""
 
     id: Slug = Field(description="Side id, unique in the file, e.g. 'surface-5p'.")
-    name: str = Field(description="e.g. '5-player side'.")
+    name: Name = Field(description="e.g. '5-player side'.")
     areas: tuple[AreaEntry, ...] = Field(min_length=1)
 
 
@@ -75,7 +77,7 @@ class BoardEntry(Strict):
     """One physical board and its sides."""
 
     id: Slug = Field(description="Board id, e.g. 'surface'.")
-    name: str = Field(description="e.g. 'Surface'.")
+    name: Name = Field(description="e.g. 'Surface'.")
     frame: tuple[float, float, float, float] = Field(
         default=(0.0, 0.0, 1.0, 1.0),
         description="Where the picture draws this board: [left, top, right, bottom] as fractions of the map drawing.",
@@ -87,7 +89,7 @@ class LayoutEntry(Strict):
     """A map as played: one side of every board it uses."""
 
     name: Slug = Field(description="Layout name, unique among every map offered, e.g. 'dreamlands_5p'.")
-    title: str = Field(description="e.g. 'Dreamlands, 5 players'.")
+    title: Name = Field(description="e.g. 'Dreamlands, 5 players'.")
     players: int = Field(ge=1, description="The player count this layout is for.")
     sides: tuple[Slug, ...] = Field(min_length=1, description="Side ids, one per board used.")
     recommended: bool = Field(default=True, description="The layout a game with this many players gets by default; "
@@ -127,7 +129,7 @@ class MapFile(Strict):
 
     format: Literal[1] = Field(description="The map-file format version: 1.")
     map: Slug = Field(description="Map id, e.g. 'dreamlands'; the game option `map` names it.")
-    title: str = Field(description="e.g. 'The Dreamlands'.")
+    title: Name = Field(description="e.g. 'The Dreamlands'.")
     seas_by_name: bool = Field(
         default=False, description="Every area with the word 'Sea' in its name is an ocean (the Dreamlands rule).")
     provenance: Provenance

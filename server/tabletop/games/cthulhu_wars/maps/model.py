@@ -16,11 +16,16 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StringConstraint
 
 from tabletop.games.cthulhu_wars.maps.names import RULE, UnknownArea, match_name, normalize
 
-AreaId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+#: The longest id a map may give anything (its map, boards, sides, layouts and areas): one rule for
+#: ``tabletop maps check`` and for a server's maps folder, which both read a file through ``MapFile``.
+MAX_ID = 64
+#: The longest display name or title in a map.
+MAX_NAME = 100
+AreaId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=MAX_ID)]
 AreaType = Literal["land", "ocean"]
 Glyph = Literal["arrow", "snake", "claw"]
 FactionSymbol = Literal["great-cthulhu", "crawling-chaos", "black-goat", "yellow-sign", "sleeper", "windwalker"]
-BoardId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+([-_][a-z0-9]+)*$")]
+BoardId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+([-_][a-z0-9]+)*$", max_length=MAX_ID)]
 
 
 class BholeHome(BaseModel):

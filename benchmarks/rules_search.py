@@ -1,0 +1,130 @@
+"""How well search_rules lands on the passage that answers a question, and what it costs a model.
+
+    .venv/bin/python benchmarks/rules_search.py [--baseline COMMIT]
+
+Over the question sets the tests keep (tests/rulebook/questions.toml, written in a newcomer's own words,
+and tests/rulebook/holdout.toml, written blind to the search's synonyms and weights), it prints for each:
+
+- first: the share whose answering section (or one of its `also` sections) is the first hit;
+- top 3: ... is among the first three hits;
+- phrase: the share whose answer phrase is inside the first hit's quoted passage;
+- chars: the median characters of the tool's text answer (3 hits);
+- to answer: the median characters a model reads to reach the answer: the answer's text, plus the whole
+  section when the phrase is not in that text (it would read the section, as it did before passages);
+- latency: the median and 95th percentile time of one search, in milliseconds.
+
+The same figures are printed for the search before passages (the section search of --baseline, default
+83b5ba8, read from git), answering with its own text: one line per section with a snippet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import statistics
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "server"))
+
+from tabletop import rulebook  # noqa: E402
+from tabletop.app.models import RulesHit  # noqa: E402
+from tabletop.app.rules_tools import PASSAGE_LIMIT, search_text  # noqa: E402
+
+SETS = {"questions": ROOT / "tests/rulebook/questions.toml", "holdout": ROOT / "tests/rulebook/holdout.toml"}
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def answer_now(question: str, game: str) -> tuple[list[str], str, str]:
+    """(section ids of the hits, the first hit's quoted passage, the tool's text) from today's search."""
+    found = rulebook.search(question, game, 3)
+    hits = [
+        RulesHit(uri=h.passage.uri, game=game, section=h.passage.section.id, path=h.passage.path,
+                 passage=rulebook.quote(h.passage, question, PASSAGE_LIMIT))
+        for h in found.hits
+    ]
+    return [h.section for h in hits], hits[0].passage if hits else "", search_text(found, hits, question)
+
+
+def baseline_module(commit: str):
+    """The section search as it was at ``commit`` (server/tabletop/rulebook.py then), or None without git."""
+    try:
+        source = subprocess.run(["git", "show", f"{commit}:server/tabletop/rulebook.py"], cwd=ROOT,
+                                capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    spec = importlib.util.spec_from_loader("rulebook_before_passages", loader=None)
+    module = importlib.util.module_from_spec(spec)
+    module.__file__ = str(ROOT / "server/tabletop/rulebook.py")  # its rules_dir() looks beside that path
+    sys.modules[module.__name__] = module  # its dataclasses look their module up
+    exec(compile(source, f"{commit}:rulebook.py", "exec"), module.__dict__)
+    return module
+
+
+def answer_before(module):
+    def answer(question: str, game: str) -> tuple[list[str], str, str]:
+        found = module.search(question, game, 3)
+        lines = [f"- {m.section.title} ({m.section.uri}): {m.snippet}" for m in found.matches]
+        if not found.matches:
+            lines.append("Nothing in the rules matches this question well; try other words.")
+        first = found.matches[0].snippet if found.matches else ""
+        return [m.section.id for m in found.matches], first, "\n".join(lines)
+
+    return answer
+
+
+def measure(answer, questions: list[dict]) -> dict[str, float]:
+    first = top3 = phrase = 0
+    chars, to_answer, times = [], [], []
+    for q in questions:
+        start = time.perf_counter()
+        sections, passage, text = answer(q["question"], q["game"])
+        times.append((time.perf_counter() - start) * 1000)
+        right = {q["section"], *q.get("also", [])}
+        first += bool(sections) and sections[0] in right
+        top3 += bool(right & set(sections[:3]))
+        found = flat(q["answer"]) in flat(passage)
+        phrase += found
+        chars.append(len(text))
+        shown = flat(q["answer"]) in flat(text)
+        to_answer.append(len(text) + (0 if shown else len(rulebook.find_section(q["game"], q["section"]).text)))
+    n = len(questions)
+    times.sort()
+    return {
+        "first": first / n, "top3": top3 / n, "phrase": phrase / n,
+        "chars": statistics.median(chars), "to_answer": statistics.median(to_answer),
+        "ms": statistics.median(times), "ms95": times[int(0.95 * (n - 1))],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", default="83b5ba8", help="the commit whose section search to compare with")
+    args = parser.parse_args()
+    before = baseline_module(args.baseline)
+    rulebook.search("warm up the index", None)
+    print(f"{'set':10} {'search':16} {'n':>4} {'first':>6} {'top 3':>6} {'phrase':>6} {'chars':>6} "
+          f"{'to answer':>9} {'ms p50':>7} {'ms p95':>7}")
+    for name, path in SETS.items():
+        questions = tomllib.loads(path.read_text())["question"]
+        searches = [("passages (now)", answer_now)]
+        if before is not None:
+            searches.append((f"sections {args.baseline}", answer_before(before)))
+        for label, answer in searches:
+            m = measure(answer, questions)
+            print(f"{name:10} {label:16} {len(questions):>4} {m['first']:>6.1%} {m['top3']:>6.1%} {m['phrase']:>6.1%} "
+                  f"{m['chars']:>6.0f} {m['to_answer']:>9.0f} {m['ms']:>7.2f} {m['ms95']:>7.2f}")
+    if before is None:
+        print(f"(no baseline: git could not show {args.baseline})")
+    print("targets (issue 34): first >= 90%, phrase >= 80%, median answer <= 1,200 characters")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,15 @@
+"""The rules reference in rules_text/: one folder per game, one Markdown file per section.
+
+:mod:`.sections` reads the sections, :mod:`.passages` cuts them into the passages an answer quotes, and
+:mod:`.search` ranks passages for a question (``rules_text/<game>/search.toml`` gives each game's synonyms
+and the sections a general question should not land on first).
+"""
+
+from .passages import Passage, passage_at, passages
+from .search import Hit, SearchResult, quote, search
+from .sections import Section, find_section, load_rulebook, rules_dir, whole_reference
+
+__all__ = [
+    "Hit", "Passage", "SearchResult", "Section", "find_section", "load_rulebook", "passage_at", "passages",
+    "quote", "rules_dir", "search", "whole_reference",
+]

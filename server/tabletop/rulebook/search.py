@@ -1,0 +1,274 @@
+"""Rules search: passages ranked with BM25 by SQLite's FTS5 (Porter stemming), with each game's synonyms.
+
+A question's words (common English words left out) each become a group: the word and its synonyms
+from ``rules_text/<game>/search.toml``. A passage's score is FTS5's BM25 over its section title, its
+heading path and its text (headings weigh more), scaled by the share of the question's weight it
+holds: rarer words weigh more, and a word no passage has weighs as much as the average known word,
+so it lowers a match instead of sinking it. A passage must hold more than half of that weight
+(GOOD_MATCH) to be returned at all, so a question about what the rules never mention gets "no
+match", not unrelated text. Sections the game's ``search.toml`` calls narrow (one faction's own)
+rank a little lower, so a general question lands on the general rule.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import sqlite3
+import threading
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from typing import Callable
+
+from .passages import Passage, passages
+from .sections import load_rulebook, rules_dir
+
+#: The least share of a question's weight a passage's section must hold (more than this) to be a match.
+GOOD_MATCH = 0.5
+#: The least share of a question's weight a passage itself must hold.
+PASSAGE_MATCH = 0.3
+#: How much of a passage's score comes from how well its whole section matches the question.
+SECTION_SHARE = 0.5
+#: How much each pair of the question's neighbouring words standing close together in a passage (at most
+#: NEAR_WORDS words apart) adds to its score.
+PAIR_BONUS = 0.25
+NEAR_WORDS = 5
+#: How strongly the share of the question a passage holds counts (its power).
+COVERAGE_POWER = 1.0
+#: How much a narrow (one faction's) section's score counts against a general one's.
+NARROW_WEIGHT = 0.6
+#: How much a summary section's score counts against the section that tells the rule in full.
+SUMMARY_WEIGHT = 0.6
+#: FTS5 BM25 weights of the columns: section title, heading path, text.
+COLUMN_WEIGHTS = (4.0, 2.0, 1.0)
+
+_WORD = re.compile(r"[a-z0-9]+")
+_STOPWORDS = frozenset(
+    "a an and are as at be but by can do does did for from has have had how i if in is it its me my no not of on "
+    "or so than that the their them then there these they this to was were what when where which who whom why will "
+    "with you your would should could may might must happen happens happened work works mean means much many get "
+    "gets got say says rule rules game about any into onto also just still like stuff way us we our someone "
+    "something anything need needs allowed able here very really actually exactly ever kind sort thing things "
+    "up out around".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    passage: Passage
+    score: float
+    coverage: float  # the share of the question's weight the passage holds
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The passages that match the question well, best first, and the question's words no passage has."""
+
+    hits: list[Hit]
+    unknown: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How the search reads one game: see ``rules_text/<game>/search.toml``."""
+
+    narrow: frozenset[str]  # sections about one faction only
+    summary: frozenset[str]  # sections that sum up rules told in full elsewhere
+    synonyms: dict[str, frozenset[str]]  # word -> the other words of its meaning
+
+
+@cache
+def search_settings(game: str) -> Settings:
+    """A game's ``rules_text/<game>/search.toml`` (absent: no synonyms, no narrow or summary sections)."""
+    path = rules_dir() / game / "search.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    synonyms: dict[str, set[str]] = {}
+    for group in data.get("synonyms", []):
+        words = {w.lower() for w in group}
+        for word in words:
+            synonyms.setdefault(word, set()).update(words - {word})
+    return Settings(
+        frozenset(data.get("narrow", [])),
+        frozenset(data.get("summary", [])),
+        {w: frozenset(s) for w, s in synonyms.items()},
+    )
+
+
+class _Index:
+    """The FTS5 table of every passage, built once in memory; queries are serialised by a lock."""
+
+    def __init__(self) -> None:
+        self.rows = passages()
+        self.db = sqlite3.connect(":memory:", check_same_thread=False)
+        self.lock = threading.Lock()
+        self.db.execute(
+            "CREATE VIRTUAL TABLE passages USING fts5(title, headings, body, game UNINDEXED, "
+            "tokenize = 'porter unicode61')"
+        )
+        self.db.executemany(
+            "INSERT INTO passages(rowid, title, headings, body, game) VALUES (?, ?, ?, ?, ?)",
+            [
+                (i, p.section.title, " ".join(p.headings[1:]), p.text, p.section.game)
+                for i, p in enumerate(self.rows)
+            ],
+        )
+        self.sections = [s for sections in load_rulebook().values() for s in sections]
+        self.db.execute(
+            "CREATE VIRTUAL TABLE sections USING fts5(title, body, game UNINDEXED, tokenize = 'porter unicode61')"
+        )
+        self.db.executemany(
+            "INSERT INTO sections(rowid, title, body, game) VALUES (?, ?, ?, ?)",
+            [(i, s.title, s.text, s.game) for i, s in enumerate(self.sections)],
+        )
+
+    def rows_with(self, expression: str, game: str | None) -> set[int]:
+        sql = "SELECT rowid FROM passages WHERE passages MATCH ?" + (" AND game = ?" if game else "")
+        with self.lock:
+            return {r for (r,) in self.db.execute(sql, (expression, game) if game else (expression,))}
+
+    def ranked(self, expression: str, game: str | None) -> list[tuple[int, float]]:
+        """(passage row, BM25 score, higher is better) of every passage matching ``expression``."""
+        weights = ", ".join(str(w) for w in COLUMN_WEIGHTS)
+        sql = f"SELECT rowid, -bm25(passages, {weights}) FROM passages WHERE passages MATCH ?" + (
+            " AND game = ?" if game else ""
+        )
+        with self.lock:
+            return list(self.db.execute(sql, (expression, game) if game else (expression,)))
+
+    def section_scores(self, expression: str, game: str | None) -> dict[tuple[str, str], float]:
+        """(game, section id) -> BM25 score (higher is better) of every whole section matching ``expression``."""
+        sql = "SELECT rowid, -bm25(sections, 2.0, 1.0) FROM sections WHERE sections MATCH ?" + (
+            " AND game = ?" if game else ""
+        )
+        with self.lock:
+            found = list(self.db.execute(sql, (expression, game) if game else (expression,)))
+        return {(self.sections[row].game, self.sections[row].id): score for row, score in found}
+
+
+@cache
+def _index() -> _Index:
+    return _Index()
+
+
+def question_words(question: str) -> list[str]:
+    """The question's words that carry meaning, in order, each once."""
+    words = [w for w in _WORD.findall(question.lower()) if w not in _STOPWORDS and (len(w) > 1 or w.isdigit())]
+    return list(dict.fromkeys(words))
+
+
+def _synonyms_of(word: str, games: list[str]) -> set[str]:
+    found: set[str] = set()
+    for game in games:
+        table = search_settings(game).synonyms
+        for form in {word, word.rstrip("s") if len(word) > 3 else word}:
+            found |= table.get(form, frozenset())
+    return found - {word}
+
+
+def _section_weight(passage: Passage) -> float:
+    settings = search_settings(passage.section.game)
+    if passage.section.id in settings.narrow:
+        return NARROW_WEIGHT
+    return SUMMARY_WEIGHT if passage.section.id in settings.summary else 1.0
+
+
+def _fts_group(words: set[str]) -> str:
+    return "(" + " OR ".join(f'"{w}"' for w in sorted(words)) + ")"
+
+
+def search(query: str, game: str | None = None, limit: int = 5) -> SearchResult:
+    """The passages that answer ``query`` best (see the module's docstring for how they are ranked)."""
+    index = _index()
+    games = [game] if game else list(load_rulebook())
+    words = question_words(query)
+    groups = {word: {word} | _synonyms_of(word, games) for word in words}
+    holders = {word: index.rows_with(_fts_group(forms), game) for word, forms in groups.items()}
+    unknown = [word for word, rows in holders.items() if not rows]
+    known = {word: rows for word, rows in holders.items() if rows}
+    if not known:
+        return SearchResult([], unknown)
+    share = _shares(known, len(unknown), sum(1 for p in index.rows if game in (None, p.section.game)))
+    section_rows: dict[tuple[str, str], set[int]] = {}
+    for row, passage in enumerate(index.rows):
+        if game in (None, passage.section.game):
+            section_rows.setdefault((passage.section.game, passage.section.id), set()).add(row)
+    if max(share(rows) for rows in section_rows.values()) <= GOOD_MATCH:
+        return SearchResult([], unknown)
+    expression = " OR ".join(_fts_group(groups[word]) for word in known)
+    sections = index.section_scores(expression, game)
+    best_section = max(sections.values(), default=1.0) or 1.0
+    pairs = _pairs_together(index, [w for w in words if w in known], game)
+    hits = []
+    for row, bm25 in index.ranked(expression, game):
+        passage = index.rows[row]
+        coverage = share({row})
+        if coverage < PASSAGE_MATCH:
+            continue
+        context = SECTION_SHARE * sections.get((passage.section.game, passage.section.id), 0.0) / best_section
+        together = 1 + PAIR_BONUS * sum(row in rows for rows in pairs)
+        score = bm25 * coverage**COVERAGE_POWER * (context + 1 - SECTION_SHARE) * together * _section_weight(passage)
+        hits.append(Hit(passage, round(score, 4), round(coverage, 3)))
+    hits.sort(key=lambda h: (-h.score, h.passage.uri))
+    return SearchResult(hits[:limit], unknown)
+
+
+def _shares(known: dict[str, set[int]], unknown: int, rows: int) -> Callable[[set[int]], float]:
+    """The share of the question's weight that a set of passages holds: a word weighs more the fewer passages
+    have it (its IDF); a word no passage has weighs as little as the commonest known word."""
+    weight = {word: math.log(1 + rows / len(holders)) for word, holders in known.items()}
+    total = sum(weight.values()) + min(weight.values()) * unknown
+
+    def share(of: set[int]) -> float:
+        return sum(w for word, w in weight.items() if known[word] & of) / total
+
+    return share
+
+
+def _pairs_together(index: _Index, words: list[str], game: str | None) -> list[set[int]]:
+    """For each two words next to each other in the question, the passages where they stand close together."""
+    return [index.rows_with(f'NEAR("{a}" "{b}", {NEAR_WORDS})', game) for a, b in zip(words, words[1:])]
+
+
+def _root(word: str) -> str:
+    """A rough root for picking the matching part of a long passage (ranking itself uses FTS5's stemmer)."""
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def quote(passage: Passage, query: str, limit: int) -> str:
+    """The passage's text, or if longer than ``limit`` the run of its sentences (a table: its header and
+    rows) that holds most of the question's words, marked with '…' where text is left out."""
+    text = passage.text
+    if len(text) <= limit:
+        return text
+    wanted = {_root(w) for w in question_words(query)}
+
+    def hits(part: str) -> int:
+        return len(wanted & {_root(w) for w in _WORD.findall(part.lower())})
+
+    if text.lstrip().startswith("|"):
+        lines = text.splitlines()
+        header, rows = lines[:2], sorted(lines[2:], key=hits, reverse=True)
+        kept = [row for i, row in enumerate(rows) if len("\n".join(header + rows[: i + 1])) <= limit] or rows[:1]
+        return "\n".join(header + [row for row in lines[2:] if row in kept]) + "\n…"
+    sentences = _SENTENCE.split(" ".join(text.split()))
+    best, best_hits = (0, 1), -1
+    for start in range(len(sentences)):
+        end = start
+        while end < len(sentences) and len(" ".join(sentences[start : end + 1])) <= limit:
+            end += 1
+        end = max(end, start + 1)
+        found = hits(" ".join(sentences[start:end]))
+        if found > best_hits:
+            best, best_hits = (start, end), found
+    start, end = best
+    out = " ".join(sentences[start:end])
+    if len(out) > limit:
+        out = out[: limit - 1].rsplit(" ", 1)[0]
+    return ("… " if start else "") + out + (" …" if end < len(sentences) or len(out) < len(" ".join(sentences[start:end])) else "")
+
+
+_SENTENCE = re.compile(r"(?<=[.;:!?])\s+")

@@ -1,0 +1,276 @@
+"""The board app in Debian's chromium, inside a test host built on the official MCP Apps host bridge (testhost.py),
+connected to a real `tabletop serve --http` process: the spectator's board follows moves made by another client; a
+person plays a Cthulhu Dice turn and A Game of War moves from the app; nothing the model is given, and nothing the
+app tells the model, holds the person's seat token or key. Screenshots: tests/output/apps/."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+
+from app.helpers import call
+from play.browser import body, click_move, in_browser, listed, my_turn_or_over, play_sequence, until
+
+from .conftest import OUTPUT, TOKEN, mcp_client
+from .testhost import apps_host, model_visible
+
+pytestmark = pytest.mark.anyio
+
+#: Widths hosts give inline apps: a phone's chat column, a desktop's.
+NARROW, WIDE = 360, 720
+META = "io.github.tabletop-mcp/board"
+
+
+async def show(driver, relay, tool: str, width: int, **args) -> int:
+    """The host calls ``tool`` for the model and shows its app: the view's number."""
+    index = await in_browser(driver.execute_script, "return window.testHost.show(arguments[0], arguments[1], arguments[2])",
+                             tool, args, width)
+    assert index >= 0, f"{tool} names no app"
+    return index
+
+
+async def into(driver, index: int) -> None:
+    await in_browser(driver.switch_to.default_content)
+    await in_browser(driver.switch_to.frame, driver.find_element(By.ID, f"view-{index}"))
+
+
+async def out(driver) -> None:
+    await in_browser(driver.switch_to.default_content)
+
+
+async def open_host(driver, relay) -> None:
+    await in_browser(driver.get, relay.url)
+    await until(driver, lambda d: body(d, "host") == "ready")
+
+
+def fits(driver) -> bool:
+    """Inside a view: nothing is wider than the view (no sideways scrolling)."""
+    return driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def sized(driver) -> bool:
+    """Inside a view: the host has made the view as tall as its content (no scrolling inside the conversation)."""
+    return driver.execute_script("return document.documentElement.scrollHeight <= window.innerHeight + 1")
+
+
+def clicked(driver, selector: str) -> bool:
+    """Click what ``selector`` finds, unless the board was drawn anew meanwhile (then the next try)."""
+    try:
+        driver.find_element(By.CSS_SELECTOR, selector).click()
+    except StaleElementReferenceException:
+        return False
+    return True
+
+
+def listed_now(driver) -> list[str]:
+    try:
+        return listed(driver)
+    except StaleElementReferenceException:
+        return []
+
+
+def policy_errors(driver) -> list[str]:
+    """What the host's content security policy blocked in any view (the test host notes it in the view)."""
+    blocked = []
+    for frame in driver.find_elements(By.CSS_SELECTOR, "#views iframe"):
+        driver.switch_to.frame(frame)
+        blocked += (driver.execute_script("return document.documentElement.dataset.blocked") or "").splitlines()
+        driver.switch_to.default_content()
+    return blocked
+
+
+def secrets_absent(texts: list[str], secrets: list[str]) -> None:
+    for secret in secrets:
+        assert secret and all(secret not in text for text in texts), "a secret of the person's seat reached the model"
+
+
+async def test_the_spectators_board_follows_moves_made_by_another_client(served, chromium):
+    http, other = mcp_client(served)
+    async with http, other, apps_host(served, TOKEN) as relay:
+        made = await call(other, "new_game", game="cthulhu-dice", players=["Ann", "Bob"], seed=21)
+        game_id, tokens = made["game_id"], [s["token"] for s in made["seats"]]
+        await open_host(chromium, relay)
+        index = await show(chromium, relay, "get_state", NARROW, game_id=game_id)
+        await into(chromium, index)
+        await until(chromium, lambda d: body(d, "app") == "spectator" and body(d, "ply") == "0")
+        assert "Waiting for Ann" in chromium.find_element(By.ID, "turn").text, "whose turn it is"
+        assert chromium.find_element(By.CSS_SELECTOR, "#board svg"), "the board is drawn"
+        assert body(chromium, "seated") == "no" and not chromium.find_element(By.ID, "moves").text
+        assert fits(chromium)
+        await out(chromium)
+        await in_browser(chromium.save_screenshot, str(OUTPUT / "spectator-start.png"))
+
+        for ply in range(1, 6):  # another client plays; the board follows without a reload
+            state = await call(other, "get_state", game_id=game_id)
+            seat = state["to_move"][0]
+            legal = await call(other, "legal_moves", game_id=game_id, token=tokens[seat])
+            names = [m for g in legal["groups"] for m in g["moves"]]
+            move = "retreat" if ply % 3 == 0 and "retreat" in names else "roll"
+            played = await call(other, "apply_move", game_id=game_id, token=tokens[seat], move=move)
+            await into(chromium, index)
+            await until(chromium, lambda d, n=ply: body(d, "ply") == str(n))
+            just = chromium.find_element(By.ID, "since").text
+            assert f"{['Ann', 'Bob'][seat]}: {move}" in just, just
+            assert played["played"][0]["events"][0].split(":")[0] in just, "what the move did"
+            after = await call(other, "get_state", game_id=game_id)
+            if after["to_move"]:
+                waiting = ["Ann", "Bob"][after["to_move"][0]]
+                await until(chromium, lambda d, w=waiting: f"Waiting for {w}" in d.find_element(By.ID, "turn").text)
+            assert fits(chromium)
+            await out(chromium)
+        frame = chromium.find_element(By.ID, f"view-{index}")
+        assert int(frame.size["height"]) > 400, "the host sized the view to its content"
+        await into(chromium, index)
+        await until(chromium, sized, 10)
+        await out(chromium)
+        await in_browser(chromium.save_screenshot, str(OUTPUT / "spectator-followed.png"))
+
+        assert set(relay.app_calls(index)) == {"board_view"}, "a spectator's board only reads"
+        assert relay.told == [], "a spectator's board tells the model nothing"
+        views = chromium.execute_script("return window.testHost.views.map(v => ({init: v.initialized, app: v.appInfo}))")
+        assert views[index]["init"] and views[index]["app"]["name"] == "tabletop-board"
+        assert await in_browser(policy_errors, chromium) == [], "the app loads nothing from the network"
+
+
+async def test_a_person_plays_a_cthulhu_dice_turn_from_the_app(served, chromium):
+    async with apps_host(served, TOKEN) as relay:
+        await open_host(chromium, relay)
+        index = await show(chromium, relay, "new_game", NARROW, game="cthulhu-dice",
+                           players=[{"name": "Ann", "person": True}, "bot:optimal"], seed=5)
+        _, _, made = relay.model[-1]
+        game_id = made["structuredContent"]["game_id"]
+        key = made["_meta"][META]["seats"][0]["key"]
+        assert made["structuredContent"]["seats"][0]["link"] is None and "/play/" not in model_visible(made)
+        assert "plays from the board shown with this answer" in made["content"][0]["text"]
+
+        await into(chromium, index)
+        await until(chromium, lambda d: body(d, "seated") == "yes")
+        assert "Ann" in chromium.find_element(By.ID, "you").text
+        assert await my_turn_or_over(chromium)
+        assert fits(chromium)
+        await out(chromium)
+        await in_browser(chromium.save_screenshot, str(OUTPUT / "dice-seat.png"))
+        opened = next(answer for v, name, _, answer in relay.app if name == "board_open")
+        token = opened["structuredContent"]["token"]
+
+        # Ann's turn: roll (a dry run first, with its odds), play it, then retreat or roll on until the turn passes
+        await into(chromium, index)
+        answer = await click_move(chromium, "roll")
+        assert "NOT played" in answer and "%" in answer, answer
+        await play_sequence(chromium)
+        rolls = 1
+        while body(chromium, "your-turn") == "yes" and rolls < 6:
+            move = "retreat" if "retreat" in listed(chromium) and rolls >= 2 else "roll"
+            await click_move(chromium, move)
+            await play_sequence(chromium)
+            rolls += 1
+        log = chromium.find_element(By.ID, "log").text
+        assert log.count("Ann: roll") >= 1, log
+        # the optimal bot plays its turn; the board follows back to Ann's
+        assert await my_turn_or_over(chromium)
+        assert "bot:optimal" in chromium.find_element(By.ID, "since").text or body(chromium, "over") == "yes"
+        await until(chromium, sized, 10)
+        await out(chromium)
+        await in_browser(chromium.save_screenshot, str(OUTPUT / "dice-turn-played.png"))
+
+        # the seat's page, opened in the browser through the host (never through the model)
+        await into(chromium, index)
+        await in_browser(chromium.find_element(By.ID, "app-page").click)
+        await out(chromium)
+        await until(chromium, lambda d: d.execute_script("return window.testHost.views[arguments[0]].links.length", index) == 1)
+        page = chromium.execute_script("return window.testHost.views[arguments[0]].links[0]", index)
+        assert page.startswith(f"{served}/play/{game_id}/0?key=")
+
+        # a later answer's board is a spectator's: the seat stays in the view that opened it
+        second = await show(chromium, relay, "get_state", WIDE, game_id=game_id)
+        await into(chromium, second)
+        await until(chromium, lambda d: body(d, "app") == "spectator")
+        await out(chromium)
+
+        told = [json.dumps(t["params"]) for t in relay.told]
+        assert told and all(t["kind"] == "ui/update-model-context" for t in relay.told)
+        note = relay.told[-1]["params"]["content"][0]["text"]
+        assert note.startswith(f"Cthulhu Dice {game_id}, as a spectator sees it"), note
+        secrets_absent([model_visible(answer) for _, _, answer in relay.model] + told, [token, key])
+        assert await in_browser(policy_errors, chromium) == []
+
+
+async def model_call(relay, tool: str, **args) -> dict:
+    """The model's own call (through the host, recorded with everything else the model is given)."""
+    result = await relay.client.call_tool(tool, args)
+    answer = result.model_dump(by_alias=True, mode="json", exclude_none=True)
+    relay.model.append((tool, args, answer))
+    assert not result.is_error, model_visible(answer)
+    return answer["structuredContent"]
+
+
+async def test_a_person_deploys_and_moves_in_a_game_of_war_from_the_app(served, chromium):
+    """Ann (a person, North) plays from the app against Bob, the model's own seat (South), played here."""
+    async with apps_host(served, TOKEN) as relay:
+        await open_host(chromium, relay)
+        index = await show(chromium, relay, "new_game", WIDE, game="game-of-war", seed=11,
+                           options={"futile_attacks": True}, players=[{"name": "Ann", "person": True}, "Bob"])
+        _, _, made = relay.model[-1]
+        game_id = made["structuredContent"]["game_id"]
+        key = made["_meta"][META]["seats"][0]["key"]
+        bob = made["structuredContent"]["seats"][1]["token"]
+        assert bob and bob in made["content"][0]["text"], "the model holds its own seat"
+
+        await into(chromium, index)
+        await until(chromium, lambda d: body(d, "seated") == "yes")
+        assert await my_turn_or_over(chromium)
+        # the secret deployment, composed and sent as one: the opening, one unit placed elsewhere, commit
+        await click_move(chromium, "opening default")
+        await click_move(chromium, "remove j6")
+        placed = "place I n10"
+        await until(chromium, lambda d: clicked(d, '#board [data-spot="n10"]'))
+        await until(chromium, lambda d: placed in listed_now(d))
+        await click_move(chromium, placed)
+        await click_move(chromium, "commit")
+        assert body(chromium, "sequence") == "4"
+        await play_sequence(chromium)
+        await out(chromium)
+        await in_browser(chromium.save_screenshot, str(OUTPUT / "war-deployed.png"))
+        await until(chromium, lambda d: len(relay.told) > 0)
+        note = relay.told[-1]["params"]["content"][0]["text"]
+        assert "secret" in note and "n10" not in note and "place I" not in note and "remove" not in note, note
+
+        # the model, holding South, sees nothing of Ann's deployment until it commits its own
+        seen = await model_call(relay, "get_state", game_id=game_id, token=bob, detail="full")
+        assert all(unit["side"] == "South" for unit in seen["view"]["units"]), "no unit of Ann's side"
+        await model_call(relay, "history", game_id=game_id, token=bob)
+        await model_call(relay, "apply_move", game_id=game_id, token=bob, moves=["opening default", "commit"])
+
+        # turns: the model ends South's at once; Ann moves forward from the app and ends hers
+        await into(chromium, index)
+        for _ in range(4):
+            state = await model_call(relay, "get_state", game_id=game_id, token=bob)
+            if state["your_turn"]:
+                await model_call(relay, "apply_move", game_id=game_id, token=bob, move="end")
+                continue
+            assert await my_turn_or_over(chromium)
+            moves = [m for m in listed_now(chromium) if re.search(r"[a-y]\d+-[a-y]\d+", m)]
+            assert moves, listed_now(chromium)
+            await click_move(chromium, moves[0])
+            if "end" in listed_now(chromium):
+                await click_move(chromium, "end")
+            await play_sequence(chromium)
+            assert moves[0] in chromium.find_element(By.ID, "log").text
+            break
+        else:
+            raise AssertionError("Ann never had a turn")
+        assert fits(chromium)
+        await until(chromium, sized, 10)
+        await out(chromium)
+        await in_browser(chromium.save_screenshot, str(OUTPUT / "war-moved.png"))
+
+        opened = next(answer for v, name, _, answer in relay.app if name == "board_open")
+        token = opened["structuredContent"]["token"]
+        await model_call(relay, "render_board", game_id=game_id, token=bob, format="both")
+        told = [json.dumps(t["params"]) for t in relay.told]
+        secrets_absent([model_visible(answer) for _, _, answer in relay.model] + told, [token, key])
+        assert await in_browser(policy_errors, chromium) == []

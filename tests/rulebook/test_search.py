@@ -1,0 +1,136 @@
+"""Rules search by passage (rulebook/passages.py, rulebook/search.py): the question sets the benchmark uses
+(tests/rulebook/questions.toml in a newcomer's words, holdout.toml written blind to the search), passages
+and anchors, the issue's measured queries."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tabletop import rulebook
+
+HERE = Path(__file__).parent
+QUESTIONS = tomllib.loads((HERE / "questions.toml").read_text())["question"]
+HOLDOUT = tomllib.loads((HERE / "holdout.toml").read_text())["question"]
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Floors a little under the figures measured when passage search was built (benchmarks/rules_search.py:
+#: first hit 71% and answer phrase in the first passage 46% of the 153 questions in a newcomer's words; 82%
+#: and 57% of the 60 held-out questions). The issue's targets (90% and 80%) are not reached: these floors
+#: only stop the search from getting worse unnoticed.
+FLOORS = {"questions": (0.67, 0.42), "holdout": (0.77, 0.52)}
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("questions", [QUESTIONS, HOLDOUT], ids=["questions", "holdout"])
+def test_every_question_names_a_real_section_and_quotes_it(questions):
+    assert len(questions) >= 60
+    assert {q["game"] for q in questions} == {"cthulhu-wars", "game-of-war", "cthulhu-dice"}
+    for q in questions:
+        section = rulebook.find_section(q["game"], q["section"])
+        assert section is not None, q
+        assert flat(q["answer"]) in flat(section.text), q
+        for other in q.get("also", []):
+            assert rulebook.find_section(q["game"], other) is not None, q
+
+
+@pytest.mark.parametrize("name, questions", [("questions", QUESTIONS), ("holdout", HOLDOUT)])
+def test_the_question_sets_keep_their_floors(name, questions):
+    first = phrase = 0
+    for q in questions:
+        hits = rulebook.search(q["question"], q["game"], 3).hits
+        if not hits:
+            continue
+        first += hits[0].passage.section.id in {q["section"], *q.get("also", [])}
+        phrase += flat(q["answer"]) in flat(rulebook.quote(hits[0].passage, q["question"], 700))
+    first_floor, phrase_floor = FLOORS[name]
+    assert first / len(questions) >= first_floor, first
+    assert phrase / len(questions) >= phrase_floor, phrase
+
+
+def test_every_passage_has_a_unique_anchor_that_resolves_to_it():
+    passages = rulebook.passages()
+    uris = [p.uri for p in passages]
+    assert len(uris) == len(set(uris))
+    for passage in passages:
+        assert re.fullmatch(r"rules://[a-z0-9-]+/[a-z0-9-]+#[a-z0-9-]+", passage.uri), passage.uri
+        assert rulebook.passage_at(passage.uri) is passage
+        assert passage.text and not passage.text.startswith("#")
+        # the passage is the section's own words: a cut paragraph is a run of them, a table group its rows
+        if passage.text.startswith("|"):
+            assert set(passage.text.splitlines()) <= set(passage.section.text.splitlines()), passage.uri
+        else:
+            assert flat(passage.text) in flat(passage.section.text), passage.uri
+        assert passage.headings[0] == passage.section.title
+
+
+def test_every_anchored_citation_in_the_code_and_rules_resolves():
+    cited = set()
+    for folder in ("server", "rules_text"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in {".py", ".md"}:
+                cited |= set(re.findall(r"rules://[a-z0-9-]+/[a-z0-9-]+#[a-z0-9-]+", path.read_text()))
+    for path in (ROOT / "server").rglob("*.py"):  # citations written as rule="game/section#anchor"
+        cited |= {f"rules://{c}" for c in re.findall(r'rule="([a-z0-9-]+/[a-z0-9-]+#[a-z0-9-]+)"', path.read_text())}
+    cited = {c for c in cited if "<" not in c}
+    assert cited, "no anchored citations found: the pattern is wrong"
+    assert [c for c in cited if rulebook.passage_at(c) is None] == []
+
+
+def test_a_table_row_is_its_own_passage_under_the_header():
+    build = rulebook.passage_at("rules://cthulhu-wars/actions#build-gate")
+    assert build is not None
+    lines = build.text.splitlines()
+    assert lines[0].startswith("| Action | Cost") and lines[2].startswith("| Build Gate | 3 |")
+    assert "The one action of a turn" in build.path
+
+
+def test_the_rulings_are_one_passage_each():
+    rulings = [p for p in rulebook.passages("game-of-war") if p.section.id == "rulings"]
+    relays = rulebook.passage_at("rules://game-of-war/rulings#enemy-relays-block-lines-false")
+    assert relays in rulings and "enemy_relays_block_lines" in relays.text
+    assert sum("enemy_relays_block_lines" in p.text for p in rulings) <= 2
+
+
+@pytest.mark.parametrize(
+    "query, game, uri, phrase",
+    [
+        ("board squares size", "game-of-war", "rules://game-of-war/board#", "25 columns and 20 rows"),
+        ("move action cost power per unit", "cthulhu-wars", "rules://cthulhu-wars/actions#move", "1 per unit"),
+        ("Recruit Acolyte cost Build Gate cost", "cthulhu-wars", "rules://cthulhu-wars/actions#", "Acolyte 1"),
+        ("4-player Ritual of Annihilation track", "cthulhu-wars", "rules://cthulhu-wars/doom#", "4 players: 5, 6, 7"),
+        ("battle die result 5", "cthulhu-wars", "rules://cthulhu-wars/battle#dice", "4-5 = Pain"),
+        ("cavalry charge", "game-of-war", "rules://game-of-war/combat#", "charge"),
+    ],
+)
+def test_the_issues_queries_land_on_the_passage(query, game, uri, phrase):
+    """The queries measured in the issue: a general section first, and the answer in the first passage."""
+    hit = rulebook.search(query, game, 3).hits[0]
+    assert hit.passage.uri.startswith(uri), [h.passage.uri for h in rulebook.search(query, game, 3).hits]
+    assert phrase in rulebook.quote(hit.passage, query, 700)
+
+
+def test_a_word_no_passage_has_lowers_a_match_instead_of_sinking_it():
+    plain = rulebook.search("board squares columns", "game-of-war")
+    odd = rulebook.search("board squares columns dimensionality", "game-of-war")
+    assert odd.unknown == ["dimensionality"] and plain.unknown == []
+    assert [h.passage for h in odd.hits] == [h.passage for h in plain.hits] and "25 columns" in odd.hits[0].passage.text
+
+
+def test_no_match_is_said_when_nothing_holds_most_of_the_question():
+    for query in ("Yothan combat", "how does the cathedral rule work", "zxqv"):
+        assert rulebook.search(query).hits == [], query
+
+
+def test_a_long_passage_is_quoted_around_the_words_asked_for():
+    longest = max(rulebook.passages(), key=lambda p: len(p.text))
+    words = re.findall(r"[A-Za-z]{6,}", longest.text)[-3:]
+    quoted = rulebook.quote(longest, " ".join(words), 300)
+    assert len(quoted) <= 300 + 4 and "…" in quoted
+    assert any(w in quoted for w in words)
