@@ -32,8 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "server"))
 
 from tabletop import rulebook  # noqa: E402
-from tabletop.app.models import RulesHit  # noqa: E402
-from tabletop.app.rules_tools import PASSAGE_LIMIT, search_text  # noqa: E402
+from tabletop.app.rules_tools import passage_hits, search_text  # noqa: E402
 
 SETS = {"questions": ROOT / "tests/rulebook/questions.toml", "holdout": ROOT / "tests/rulebook/holdout.toml"}
 
@@ -45,11 +44,7 @@ def flat(text: str) -> str:
 def answer_now(question: str, game: str) -> tuple[list[str], str, str]:
     """(section ids of the hits, the first hit's quoted passage, the tool's text) from today's search."""
     found = rulebook.search(question, game, 3)
-    hits = [
-        RulesHit(uri=h.passage.uri, game=game, section=h.passage.section.id, path=h.passage.path,
-                 passage=rulebook.quote(h.passage, question, PASSAGE_LIMIT))
-        for h in found.hits
-    ]
+    hits = passage_hits(found, question)
     return [h.section for h in hits], hits[0].passage if hits else "", search_text(found, hits, question)
 
 

@@ -72,16 +72,7 @@ def register_rules(mcp: MCPServer) -> None:
         if game is not None and game not in book:
             raise BadOptions(f"There are no rules for '{game}'", legal=sorted(book))
         found = rulebook.search(query, game, limit)
-        hits = [
-            RulesHit(
-                uri=h.passage.uri,
-                game=h.passage.section.game,
-                section=h.passage.section.id,
-                path=h.passage.path,
-                passage=rulebook.quote(h.passage, query, PASSAGE_LIMIT),
-            )
-            for h in found.hits
-        ]
+        hits = passage_hits(found, query)
         return reply(RulesSearch(query=query, results=hits, note=search_note(found)), search_text(found, hits, query))
 
 
@@ -90,6 +81,20 @@ def register_rules(mcp: MCPServer) -> None:
 PASSAGE_LIMIT = 700
 SEARCH_TEXT_BUDGET = 1000
 EXCERPT_LIMIT = 160
+
+
+def passage_hits(found: rulebook.SearchResult, query: str) -> list[RulesHit]:
+    """The search's hits as the tool answers them: each passage quoted (at most PASSAGE_LIMIT) with its URI."""
+    return [
+        RulesHit(
+            uri=h.passage.uri,
+            game=h.passage.section.game,
+            section=h.passage.section.id,
+            path=h.passage.path,
+            passage=rulebook.quote(h.passage, query, PASSAGE_LIMIT),
+        )
+        for h in found.hits
+    ]
 
 
 def search_note(found: rulebook.SearchResult) -> str | None:

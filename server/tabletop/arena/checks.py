@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 import string
-import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
+
+from ..core.text import has_control_characters
 
 #: What a ``cmd:`` player's arguments may name, replaced before the program starts.
 CMD_FIELDS = ("url", "game_id", "seat", "token")
@@ -47,7 +48,7 @@ def seconds(where: str, value: Any, high: float) -> float:
 
 def text(where: str, value: Any, longest: int) -> str:
     """``value`` if it is one line of printable text of at most ``longest`` characters."""
-    if not isinstance(value, str) or len(value) > longest or any(unicodedata.category(c) in ("Cc", "Cs") for c in value):
+    if not isinstance(value, str) or len(value) > longest or has_control_characters(value):
         raise SpecError(f"{where} is one line of text of at most {longest} characters, not {shown(value)}")
     return value
 

@@ -9,6 +9,7 @@ writing the common part with that one alternative (``C e7-e6``).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 
 
@@ -64,3 +65,9 @@ def amount(x: float) -> str:
     """An expected count to four decimals ('1.1667'), which is exact for the calculators' sixths and thirds
     to the last digit shown."""
     return f"{x:.4f}".rstrip("0").rstrip(".") if x != int(x) else str(int(x))
+
+
+def has_control_characters(text: str) -> bool:
+    """Whether ``text`` holds a control character or a lone surrogate (Unicode categories Cc, Cs): what no name or
+    label a user gives may carry into a picture, a page or a log line."""
+    return any(unicodedata.category(c) in ("Cc", "Cs") for c in text)

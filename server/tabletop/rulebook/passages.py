@@ -192,10 +192,11 @@ def passages(game: str | None = None) -> tuple[Passage, ...]:
     return tuple(p for p in _every_passage() if game in (None, p.section.game))
 
 
+@cache
+def _by_uri() -> dict[str, Passage]:
+    return {p.uri: p for p in _every_passage()}
+
+
 def passage_at(uri: str) -> Passage | None:
     """The passage a ``rules://<game>/<section>#<anchor>`` URI names, or None."""
-    match = re.fullmatch(r"rules://([a-z0-9-]+)/([a-z0-9-]+)#([a-z0-9-]+)", uri)
-    if not match:
-        return None
-    game, section, _ = match.groups()
-    return next((p for p in passages(game) if p.section.id == section and p.uri == uri), None)
+    return _by_uri().get(uri)

@@ -96,10 +96,16 @@ def search_settings(game: str) -> Settings:
 
 
 class _Index:
-    """The FTS5 table of every passage, built once in memory; queries are serialised by a lock."""
+    """The FTS5 tables of every passage and every section, built once in memory, with what a search needs of them
+    that does not depend on the question; queries are serialised by a lock."""
 
     def __init__(self) -> None:
         self.rows = passages()
+        self.sections = [s for sections in load_rulebook().values() for s in sections]
+        #: (game, section id) -> the rows of its passages
+        self.section_rows: dict[tuple[str, str], set[int]] = {}
+        for row, passage in enumerate(self.rows):
+            self.section_rows.setdefault((passage.section.game, passage.section.id), set()).add(row)
         self.db = sqlite3.connect(":memory:", check_same_thread=False)
         self.lock = threading.Lock()
         self.db.execute(
@@ -113,7 +119,6 @@ class _Index:
                 for i, p in enumerate(self.rows)
             ],
         )
-        self.sections = [s for sections in load_rulebook().values() for s in sections]
         self.db.execute(
             "CREATE VIRTUAL TABLE sections USING fts5(title, body, game UNINDEXED, tokenize = 'porter unicode61')"
         )
@@ -122,27 +127,27 @@ class _Index:
             [(i, s.title, s.text, s.game) for i, s in enumerate(self.sections)],
         )
 
-    def rows_with(self, expression: str, game: str | None) -> set[int]:
-        sql = "SELECT rowid FROM passages WHERE passages MATCH ?" + (" AND game = ?" if game else "")
+    def sections_of(self, game: str | None) -> list[set[int]]:
+        """The rows of each section's passages, of one game or of all."""
+        return [rows for (g, _), rows in self.section_rows.items() if game in (None, g)]
+
+    def _matching(self, select: str, table: str, expression: str, game: str | None) -> list[tuple]:
+        """The rows ``select`` gives of ``table`` for the FTS5 ``expression``, of one game or of all."""
+        sql = f"SELECT {select} FROM {table} WHERE {table} MATCH ?" + (" AND game = ?" if game else "")
         with self.lock:
-            return {r for (r,) in self.db.execute(sql, (expression, game) if game else (expression,))}
+            return list(self.db.execute(sql, (expression, game) if game else (expression,)))
+
+    def rows_with(self, expression: str, game: str | None) -> set[int]:
+        return {row for (row,) in self._matching("rowid", "passages", expression, game)}
 
     def ranked(self, expression: str, game: str | None) -> list[tuple[int, float]]:
         """(passage row, BM25 score, higher is better) of every passage matching ``expression``."""
         weights = ", ".join(str(w) for w in COLUMN_WEIGHTS)
-        sql = f"SELECT rowid, -bm25(passages, {weights}) FROM passages WHERE passages MATCH ?" + (
-            " AND game = ?" if game else ""
-        )
-        with self.lock:
-            return list(self.db.execute(sql, (expression, game) if game else (expression,)))
+        return self._matching(f"rowid, -bm25(passages, {weights})", "passages", expression, game)
 
     def section_scores(self, expression: str, game: str | None) -> dict[tuple[str, str], float]:
         """(game, section id) -> BM25 score (higher is better) of every whole section matching ``expression``."""
-        sql = "SELECT rowid, -bm25(sections, 2.0, 1.0) FROM sections WHERE sections MATCH ?" + (
-            " AND game = ?" if game else ""
-        )
-        with self.lock:
-            found = list(self.db.execute(sql, (expression, game) if game else (expression,)))
+        found = self._matching("rowid, -bm25(sections, 2.0, 1.0)", "sections", expression, game)
         return {(self.sections[row].game, self.sections[row].id): score for row, score in found}
 
 
@@ -188,12 +193,9 @@ def search(query: str, game: str | None = None, limit: int = 5) -> SearchResult:
     known = {word: rows for word, rows in holders.items() if rows}
     if not known:
         return SearchResult([], unknown)
-    share = _shares(known, len(unknown), sum(1 for p in index.rows if game in (None, p.section.game)))
-    section_rows: dict[tuple[str, str], set[int]] = {}
-    for row, passage in enumerate(index.rows):
-        if game in (None, passage.section.game):
-            section_rows.setdefault((passage.section.game, passage.section.id), set()).add(row)
-    if max(share(rows) for rows in section_rows.values()) <= GOOD_MATCH:
+    sections_here = index.sections_of(game)
+    share = _shares(known, len(unknown), sum(len(rows) for rows in sections_here))
+    if max(share(rows) for rows in sections_here) <= GOOD_MATCH:
         return SearchResult([], unknown)
     expression = " OR ".join(_fts_group(groups[word]) for word in known)
     sections = index.section_scores(expression, game)

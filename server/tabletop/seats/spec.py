@@ -11,7 +11,6 @@ game's record says which seats are bots (``GameRecord.bots``).
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..bots.registry import BOTS
 from ..core.errors import BadOptions
+from ..core.text import has_control_characters
 
 #: A bot's thinking time per decision: by default, and the bounds a game may set.
 DEFAULT_SECONDS, MIN_SECONDS, MAX_SECONDS = 2.0, 0.1, 10.0
@@ -72,7 +72,7 @@ def read_players(game: str, title: str, players: list[str | dict[str, Any]]) -> 
 def as_player(player: str | dict[str, Any], game: str) -> tuple[str, str | None, float, bool]:
     """``(name, bot or None, seconds, a person's seat)``: a bare bot's name is left empty."""
     name, bot, seconds, person = read_player(player, game)
-    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+    if has_control_characters(name):
         raise BadOptions(
             f"A player's name is printable text: {name.encode('unicode_escape').decode()[:60]!r} has control "
             "characters, which would reach every picture and page", rule=f"{game}/setup",
