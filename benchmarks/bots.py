@@ -3,7 +3,7 @@
 Run: .venv/bin/python benchmarks/bots.py MATCH [--games N] [--seconds S] [--jobs J] [--max-turns T]
                                                [--factions default|all|a,b,c,d] [--map earth|dreamlands|mixed]
 
-The full samples of the issue: ``all`` with the defaults below (200/100/200/50 games; search budgets 1.5 s
+The full samples of the issues: ``all`` with the defaults below (games per match; search budgets 1.5 s
 per War turn and 1 s per Cthulhu Wars decision, raise --seconds up to 2 and 5).
 
 Matches (issue "bots that play well"; the targets are in brackets):
@@ -11,11 +11,22 @@ Matches (issue "bots that play well"; the targets are in brackets):
   war-heuristic   A Game of War, heuristic vs random, 200 games       [heuristic wins >= 95%]
   war-search      A Game of War, search vs heuristic, 100 games,
                   at most 2 s per turn on one core                    [search wins >= 65%]
+  war-raider      A Game of War, search vs the scripted raider (a cavalry raid on the weaker arsenal with a relay
+                  behind, careful charges), 100 games                 [search wins >= 80% of decided games;
+                                                                       no arsenal lost in >= 90% of games]
+  war-raider-heuristic   the same with the heuristic under test (no target: a comparison)
   cw-heuristic    Cthulhu Wars, 4 players, heuristic vs 3 random,
                   200 games (a win needs six spellbooks)              [heuristic wins >= 70%]
   cw-search       Cthulhu Wars, 4 players, 2 search vs 2 heuristic,
                   50 games, at most 5 s per decision                  [search seats win >= 60% of decided games]
-  all             the four, one after the other
+  cw-rush         Cthulhu Wars, 4 players, 2 heuristic vs 2 rushers
+                  (one of them Great Cthulhu), 40 games               [heuristic seats win >= 60% of decided games]
+  cw-rush-search  Cthulhu Wars, 4 players, 2 search vs 2 rushers,
+                  20 games, at most 5 s per decision                  [search seats win >= 60% of decided games]
+                  (issue 41: the rusher, ``bots/cthulhu_wars/rusher.py``, Awakens its Great Old One at once and
+                  marches it on lone enemy Gates, as a model did; the seats under test are 0 and 2 or 1 and 3,
+                  Great Cthulhu is always a rusher, the other factions rotated: ``rush_seats``)
+  all             every match above, one after the other
 
 Seats are swapped game by game: in A Game of War the bot under test plays North in even games and South
 in odd ones; in Cthulhu Wars the heuristic sits at seat (game mod 4), so it plays each faction in turn,
@@ -23,8 +34,9 @@ and the two search seats are 0 and 2 or 1 and 3 with the factions rotated. With 
 of games (4 for cw-heuristic, 8 for cw-search) draws its four factions from every faction the engine has, and
 ``--map mixed`` alternates Earth and the Dreamlands by group. A Game of War games use
 secret deployment (both bots deploy the default opening) and a turn cap (--max-turns, default 300:
-a draw). Cthulhu Wars matches also print the games each faction won, played by a seat under test and by another
-seat. Every figure is printed; nothing is asserted. --jobs runs games in parallel processes
+a draw); they also print, for the bot under test, the turns in which an attack that destroys its target was
+listed and how many of those it attacked in, and the arsenals it lost per game. Cthulhu Wars matches also print the
+games each faction won, played by a seat under test and by another seat. Every figure is printed; nothing is asserted. --jobs runs games in parallel processes
 (use 1 for timings on one core).
 """
 
@@ -58,6 +70,9 @@ class GameResult:
     note: str = ""
     turn_cpu: list[float] = field(default_factory=list)  # the same in CPU seconds of the process (one core); Cthulhu Wars: per decision
     seats: list[tuple[str, bool, float]] = field(default_factory=list)  # Cthulhu Wars: (faction, under test, its share of the win)
+    chances: int = 0  # War: turns of the bot under test in which an attack that destroys its target was listed
+    taken: int = 0  # War: how many of those turns it attacked in
+    arsenals_lost: int = 0  # War: arsenals of the bot under test destroyed
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -72,8 +87,11 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 # ---- A Game of War ---------------------------------------------------------------------------
 def war_game(args: tuple) -> GameResult:
     from tabletop.bots.game_of_war.heuristic import WarHeuristicBot
+    from tabletop.bots.game_of_war.raider import WarRaiderBot
     from tabletop.bots.game_of_war.search import WarSearchBot
+    from tabletop.games.game_of_war.combat import CAPTURE
     from tabletop.games.game_of_war.engine import GameOfWarEngine
+    from tabletop.games.game_of_war.rules import attack_options
 
     match, seed, seconds, max_turns = args[:4]
     engine = GameOfWarEngine()
@@ -81,14 +99,22 @@ def war_game(args: tuple) -> GameResult:
     bots: list = [None, None]
     if match == "war-heuristic":
         bots[me], bots[1 - me] = WarHeuristicBot(seed), RandomBot(seed + 10_000)
+    elif match == "war-raider-heuristic":
+        bots[me], bots[1 - me] = WarHeuristicBot(seed), WarRaiderBot(seed + 10_000)
+    elif match == "war-raider":
+        bots[me], bots[1 - me] = WarSearchBot(seed, seconds=seconds, timer=time.process_time), WarRaiderBot(seed + 10_000)
     else:
         # The search's budget is counted in CPU seconds (one core), whatever else the machine is running.
         bots[me], bots[1 - me] = WarSearchBot(seed, seconds=seconds, timer=time.process_time), WarHeuristicBot(seed + 10_000)
     state = engine.new_game(engine.read_options({"max_turns": max_turns}), 2, seed)
     times, turn_times, turn_cpu = [], [], []
     turn_clock, cpu_clock, current_turn, actions = 0.0, 0.0, None, 0
+    chance_turns: set[int] = set()
+    attack_turns: set[int] = set()
     while engine.to_move(state):
         seat = engine.to_move(state)[0]
+        if seat == me and state.phase == "play" and any(c.result == CAPTURE for c in attack_options(state)):
+            chance_turns.add(state.turn)
         start, cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(engine, state, seat)
         spent = time.perf_counter() - start
@@ -102,14 +128,18 @@ def war_game(args: tuple) -> GameResult:
                     current_turn, turn_clock, cpu_clock = state.turn, 0.0, 0.0
                 turn_clock += spent
                 cpu_clock += time.process_time() - cpu
+        if seat == me and getattr(action, "kind", None) == "attack":
+            attack_turns.add(state.turn)
         state, _ = engine.apply(state, seat, action)
         actions += 1
     if current_turn is not None:
         turn_times.append(turn_clock)
         turn_cpu.append(cpu_clock)
     outcome = engine.outcome(state)
+    lost = 2 - bin(state.arsenals[me]).count("1")
     return GameResult(float(outcome.winners == [me]), bool(outcome.winners), state.turn, actions, times, turn_times,
-                      outcome.reason, turn_cpu=turn_cpu)
+                      outcome.reason, turn_cpu=turn_cpu, chances=len(chance_turns),
+                      taken=len(chance_turns & attack_turns), arsenals_lost=lost)
 
 
 # ---- Cthulhu Wars -------------------------------------------------------------------------------
@@ -137,6 +167,22 @@ def paired_seats(seed: int, factions: list[str]) -> tuple[set[int], list[str]]:
     return ({0, 2} if seed % 2 == 0 else {1, 3}), factions[shift:] + factions[:shift]
 
 
+def rush_seats(seed: int, factions: list[str]) -> tuple[set[int], int, list[str]]:
+    """cw-rush: two seats under test (0 and 2 in even games, 1 and 3 in odd ones) against two rushers
+    (``bots/cthulhu_wars/rusher.py``), one of which always plays Great Cthulhu (added in place of the last faction
+    when it is not among ``factions``), the first or second rusher seat by turns; the other three factions are
+    rotated over the remaining seats every fourth game. Returns the seats under test, the Great Cthulhu seat and
+    the factions by seat."""
+    mine = {0, 2} if seed % 2 == 0 else {1, 3}
+    rushers = sorted({0, 1, 2, 3} - mine)
+    cthulhu = rushers[(seed // 2) % 2]
+    others = [f for f in factions if f != "great-cthulhu"][:3]
+    shift = (seed // 4) % 3
+    others = others[shift:] + others[:shift]
+    seated = [others.pop(0) if s != cthulhu else "great-cthulhu" for s in range(4)]
+    return mine, cthulhu, seated
+
+
 def win_share(winners: list[int], mine: set[int]) -> float:
     """The seats under test's share of the win (0 when nobody won)."""
     return sum(1 for w in winners if w in mine) / len(winners) if winners else 0.0
@@ -153,6 +199,13 @@ def cw_game(args: tuple) -> GameResult:
     if match == "cw-heuristic":
         mine = {seed % 4}
         bots = [CwHeuristicBot(seed) if s in mine else RandomBot(seed * 10 + s) for s in range(4)]
+    elif match.startswith("cw-rush"):
+        from tabletop.bots.cthulhu_wars.rusher import CwRusherBot
+
+        mine, _, factions = rush_seats(seed, factions)
+        tested = ((lambda s: CwHeuristicBot(seed * 10 + s)) if match == "cw-rush" else
+                  (lambda s: CwSearchBot(seed * 10 + s, seconds=seconds, timer=time.process_time)))
+        bots = [tested(s) if s in mine else CwRusherBot(seed * 10 + s) for s in range(4)]
     else:
         mine, factions = paired_seats(seed, factions)
         # The search's budget is counted in CPU seconds (one core), whatever else the machine is running.
@@ -211,6 +264,17 @@ def report(match: str, results: list[GameResult], elapsed: float, seconds: float
         cpu = [t for r in results for t in r.turn_cpu]
         print(f"CPU time per whole turn (one core): median {statistics.median(cpu) * 1000:.0f} ms, "
               f"p99 {percentile(cpu, 0.99) * 1000:.0f} ms, max {max(cpu) * 1000:.0f} ms")
+        if decided:
+            share = sum(r.score for r in decided)
+            low, high = wilson(share, len(decided))
+            print(f"bot under test wins {share:.0f}/{len(decided)} decided games = {share / len(decided):.1%} "
+                  f"(95% interval {low:.1%}-{high:.1%})")
+        chances, taken = sum(r.chances for r in results), sum(r.taken for r in results)
+        print(f"turns with an attack that destroys its target listed: {chances}; attacked in {taken} "
+              f"({taken / chances if chances else 0:.0%})")
+        lost = [r.arsenals_lost for r in results]
+        print(f"arsenals lost per game by the bot under test: mean {statistics.mean(lost):.2f}; none lost in "
+              f"{sum(1 for x in lost if x == 0)}/{n} games ({sum(1 for x in lost if x == 0) / n:.0%})")
     elif match == "cw-heuristic":
         low, high = wilson(wins, n)
         print(f"heuristic wins {wins:.2f}/{n} = {wins / n:.1%} (95% interval {low:.1%}-{high:.1%})")
@@ -218,7 +282,8 @@ def report(match: str, results: list[GameResult], elapsed: float, seconds: float
     else:
         share = sum(r.score for r in decided)
         low, high = wilson(share, len(decided))
-        print(f"search seats' share of decided games {share:.2f}/{len(decided)} = "
+        tested = "heuristic seats'" if match == "cw-rush" else "search seats'"
+        print(f"{tested} share of decided games {share:.2f}/{len(decided)} = "
               f"{(share / len(decided)) if decided else 0:.1%} (95% interval {low:.1%}-{high:.1%}); "
               f"of all games {wins / n:.1%}")
         print(f"games with nobody eligible (no six spellbooks): {n - len(decided)}")
@@ -253,8 +318,12 @@ def wins_by_faction(results: list[GameResult]) -> str:
 MATCHES = {
     "war-heuristic": (war_game, 200, None),
     "war-search": (war_game, 100, 1.5),
+    "war-raider": (war_game, 100, 1.5),
+    "war-raider-heuristic": (war_game, 100, None),
     "cw-heuristic": (cw_game, 200, None),
     "cw-search": (cw_game, 50, 1.0),
+    "cw-rush": (cw_game, 40, None),
+    "cw-rush-search": (cw_game, 20, 1.0),
 }
 
 

@@ -3,7 +3,8 @@
 Run: .venv/bin/python benchmarks/cthulhu_wars_bench.py [games per player count]
 Prints figures only (targets: legal moves under 2 ms at any point; at least 10 random 5-player games/s, the
 expansion factions seated too), on Earth and on the Dreamlands map (tunnels, the Bhole, the Zoogs, the Citadel
-check after every step).
+check after every step), and six players on the 6-player Earth map (the same targets), each figure also per CPU
+second (process time, as the machine may be shared).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 
 #: Tables measured besides the default factions: every expansion faction seated.
 EXPANSION_TABLES = {
+    6: ["great-cthulhu", "windwalker", "sleeper", "opener-of-the-way", "yellow-sign", "crawling-chaos"],
     5: ["great-cthulhu", "windwalker", "sleeper", "opener-of-the-way", "yellow-sign"],
     4: ["crawling-chaos", "windwalker", "sleeper", "opener-of-the-way"],
     3: ["windwalker", "sleeper", "opener-of-the-way"],
@@ -54,21 +56,25 @@ def best_of_three(state, seat: int) -> float:
 def main(games: int) -> None:
     tables = [(p, None, m) for m in ("earth", "dreamlands") for p in (3, 4, 5)]
     tables += [(p, EXPANSION_TABLES[p], m) for m in ("earth", "dreamlands") for p in (3, 4, 5)]
+    tables += [(6, None, "earth"), (6, EXPANSION_TABLES[6], "earth")]
+    only = sys.argv[2] if len(sys.argv) > 2 else None  # e.g. "6": only the tables of that many players
+    tables = [t for t in tables if only is None or str(t[0]) == only]
     for players, factions, map_name in tables:
         timings: list[float] = []
         for seed in range(games):
             random_game(players, seed, timings, factions, map_name)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         moves = sum(random_game(players, 1000 + seed, None, factions, map_name) for seed in range(games))
-        elapsed = time.perf_counter() - start
+        elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
         label = ", ".join(factions) if factions else "default factions"
         print(
             f"{map_name}, {players} players ({label}): legal_moves median {statistics.median(timings) * 1000:.3f} ms, "
             f"p99 {statistics.quantiles(timings, n=100)[-1] * 1000:.3f} ms, "
             f"max {max(timings) * 1000:.3f} ms over {len(timings)} positions; "
-            f"{games / elapsed:.1f} complete random games/s ({moves / games:.0f} moves per game)"
+            f"{games / elapsed:.1f} complete random games/s, {games / cpu:.1f} per CPU second "
+            f"({moves / games:.0f} moves per game)"
         )
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)  # then optionally a player count: only its tables

@@ -1,6 +1,6 @@
 """How well search_rules lands on the passage that answers a question, and what it costs a model.
 
-    .venv/bin/python benchmarks/rules_search.py [--baseline COMMIT]
+    .venv/bin/python benchmarks/rules_search.py [--baseline COMMIT] [--misses]
 
 Over the question sets the tests keep (tests/rulebook/questions.toml, written in a newcomer's own words,
 and tests/rulebook/holdout.toml, written blind to the search's synonyms and weights), it prints for each:
@@ -12,6 +12,10 @@ and tests/rulebook/holdout.toml, written blind to the search's synonyms and weig
 - to answer: the median characters a model reads to reach the answer: the answer's text, plus the whole
   section when the phrase is not in that text (it would read the section, as it did before passages);
 - latency: the median and 95th percentile time of one search, in milliseconds.
+
+--misses prints, for tests/rulebook/questions.toml only (the holdout set stays unread while the search is
+tuned), each question whose first hit is in another section or whose first passage lacks the answer phrase:
+the hits' URIs and the passages that hold the phrase.
 
 The same figures are printed for the search before passages (the section search of --baseline, default
 83b5ba8, read from git), answering with its own text: one line per section with a snippet.
@@ -33,6 +37,7 @@ sys.path.insert(0, str(ROOT / "server"))
 
 from tabletop import rulebook  # noqa: E402
 from tabletop.app.rules_tools import passage_hits, search_text  # noqa: E402
+from tabletop.rulebook.search import question_words  # noqa: E402
 
 SETS = {"questions": ROOT / "tests/rulebook/questions.toml", "holdout": ROOT / "tests/rulebook/holdout.toml"}
 
@@ -99,10 +104,32 @@ def measure(answer, questions: list[dict]) -> dict[str, float]:
     }
 
 
+def print_misses(questions: list[dict]) -> None:
+    """Each question the search misses (first hit's section or answer phrase), with where the phrase is."""
+    for q in questions:
+        found = rulebook.search(q["question"], q["game"], 3)
+        hits = passage_hits(found, q["question"])
+        right = {q["section"], *q.get("also", [])}
+        first_ok = bool(hits) and hits[0].section in right
+        phrase_ok = bool(hits) and flat(q["answer"]) in flat(hits[0].passage)
+        if first_ok and phrase_ok:
+            continue
+        holders = [p.uri for p in rulebook.passages(q["game"]) if flat(q["answer"]) in flat(p.text)]
+        print(f"\n[{'section' if not first_ok else 'phrase'}] {q['question']!r} -> {q['section']}: {q['answer']!r}")
+        print(f"   words: {question_words(q['question'])} unknown: {found.unknown}")
+        for h in found.hits:
+            print(f"   hit {h.score:8.3f} cov {h.coverage:.2f} {h.passage.uri}")
+        print(f"   phrase in: {holders}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", default="83b5ba8", help="the commit whose section search to compare with")
+    parser.add_argument("--misses", action="store_true", help="print the questions.toml questions missed")
     args = parser.parse_args()
+    if args.misses:
+        print_misses(tomllib.loads(SETS["questions"].read_text())["question"])
+        return
     before = baseline_module(args.baseline)
     rulebook.search("warm up the index", None)
     print(f"{'set':10} {'search':16} {'n':>4} {'first':>6} {'top 3':>6} {'phrase':>6} {'chars':>6} "

@@ -186,7 +186,13 @@ def maps(args: argparse.Namespace) -> None:
             for problem in problems:
                 print(f"  - {problem}")
             continue
-        layouts = ", ".join(f"{e.name} ({e.players} players{'' if e.recommended else ', alternate'})" for e in mapfile.layouts)
+        def described(e) -> str:
+            own = ""
+            if e.provenance is not None and e.provenance.status == "provisional":
+                own = f", provisional: {len(provisional_items(mapfile, e.sides, e.provenance))} facts unconfirmed"
+            return f"{e.name} ({e.players} players{'' if e.recommended else ', alternate'}{own})"
+
+        layouts = ", ".join(described(e) for e in mapfile.layouts)
         status = mapfile.provenance.status
         if status == "provisional":
             status += f", {len(provisional_items(mapfile))} facts unconfirmed"

@@ -1,14 +1,17 @@
 """The board app in Debian's chromium, inside a test host built on the official MCP Apps host bridge (testhost.py),
-connected to a real `tabletop serve --http` process: the spectator's board follows moves made by another client; a
-person plays a Cthulhu Dice turn and A Game of War moves from the app; nothing the model is given, and nothing the
-app tells the model, holds the person's seat token or key. Screenshots: tests/output/apps/."""
+connected to a real `tabletop serve --http` process (and to a `tabletop serve` process over stdio, as desktop hosts run
+it): the spectator's board follows moves made by another client; a person plays a Cthulhu Dice turn (over HTTP, and
+over stdio, where the server serves no play pages) and A Game of War moves from the app; nothing the model is given,
+and nothing the app tells the model, holds the person's seat token or key. Screenshots: tests/output/apps/."""
 
 from __future__ import annotations
 
 import json
 import re
+import sys
 
 import pytest
+from mcp import StdioServerParameters
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
@@ -16,7 +19,7 @@ from app.helpers import call
 from play.browser import body, click_move, in_browser, listed, my_turn_or_over, play_sequence, until
 
 from .conftest import OUTPUT, TOKEN, mcp_client
-from .testhost import apps_host, model_visible
+from .testhost import apps_host, model_visible, stdio_apps_host
 
 pytestmark = pytest.mark.anyio
 
@@ -195,6 +198,49 @@ async def test_a_person_plays_a_cthulhu_dice_turn_from_the_app(served, chromium)
         assert told and all(t["kind"] == "ui/update-model-context" for t in relay.told)
         note = relay.told[-1]["params"]["content"][0]["text"]
         assert note.startswith(f"Cthulhu Dice {game_id}, as a spectator sees it"), note
+        secrets_absent([model_visible(answer) for _, _, answer in relay.model] + told, [token, key])
+        assert await in_browser(policy_errors, chromium) == []
+
+
+async def test_over_stdio_a_person_plays_a_cthulhu_dice_turn_from_the_app(tmp_path, chromium):
+    """The server as desktop hosts run it (``tabletop serve`` over stdio: no HTTP, no play pages): the person's seat
+    is made all the same, and goes to the app alone."""
+    server = StdioServerParameters(command=sys.executable,
+                                   args=["-m", "tabletop", "serve", "--db", str(tmp_path / "stdio.sqlite3")])
+    async with stdio_apps_host(server) as relay:
+        await open_host(chromium, relay)
+        index = await show(chromium, relay, "new_game", NARROW, game="cthulhu-dice",
+                           players=[{"name": "Ann", "person": True}, "bot:optimal"], seed=8)
+        _, _, made = relay.model[-1]
+        assert not made.get("isError"), made["content"][0]["text"]
+        game_id = made["structuredContent"]["game_id"]
+        key = made["_meta"][META]["seats"][0]["key"]
+        seat = made["structuredContent"]["seats"][0]
+        assert seat["link"] is None and seat["token"] is None and "/play/" not in model_visible(made)
+
+        await into(chromium, index)
+        await until(chromium, lambda d: body(d, "seated") == "yes")
+        assert await my_turn_or_over(chromium)
+        assert not chromium.find_element(By.ID, "app-page").is_displayed(), "no page to open: the server serves none"
+        await click_move(chromium, "roll")
+        await play_sequence(chromium)
+        rolls = 1
+        while body(chromium, "your-turn") == "yes" and rolls < 6:
+            await click_move(chromium, "retreat" if "retreat" in listed(chromium) else "roll")
+            await play_sequence(chromium)
+            rolls += 1
+        assert "Ann: roll" in chromium.find_element(By.ID, "log").text
+        assert await my_turn_or_over(chromium)  # the server's bot plays its turn; the board follows back to Ann's
+        assert "bot:optimal" in chromium.find_element(By.ID, "since").text or body(chromium, "over") == "yes"
+        await out(chromium)
+        await in_browser(chromium.save_screenshot, str(OUTPUT / "stdio-dice-turn-played.png"))
+
+        opened = next(answer for v, name, _, answer in relay.app if name == "board_open")
+        token = opened["structuredContent"]["token"]
+        assert opened["structuredContent"]["page"] is None
+        await model_call(relay, "history", game_id=game_id)
+        told = [json.dumps(t["params"]) for t in relay.told]
+        assert told, "the app told the model what a spectator sees after Ann's moves"
         secrets_absent([model_visible(answer) for _, _, answer in relay.model] + told, [token, key])
         assert await in_browser(policy_errors, chromium) == []
 

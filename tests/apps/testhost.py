@@ -20,7 +20,7 @@ import anyio
 import httpx2
 import pytest
 import uvicorn
-from mcp import Client
+from mcp import Client, StdioServerParameters
 from mcp.client.extension import advertise
 from mcp.client.streamable_http import streamable_http_client
 from starlette.applications import Starlette
@@ -138,14 +138,30 @@ async def apps_host(base: str, token: str):
     bundle = host_bundle()
     http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=httpx2.Timeout(120, read=300))
     async with http, Client(streamable_http_client(f"{base}/mcp", http_client=http), extensions=[APPS]) as client:
-        relay = Relay(client, bundle)
-        server = uvicorn.Server(uvicorn.Config(relay.site(), host="127.0.0.1", port=0, log_level="warning", lifespan="off"))
-        async with anyio.create_task_group() as tasks:
-            tasks.start_soon(server.serve)
-            while not server.started:
-                await anyio.sleep(0.05)
-            relay.url = f"http://127.0.0.1:{server.servers[0].sockets[0].getsockname()[1]}/"
-            try:
-                yield relay
-            finally:
-                server.should_exit = True
+        async with relaying(client, bundle) as relay:
+            yield relay
+
+
+@asynccontextmanager
+async def stdio_apps_host(server: StdioServerParameters):
+    """The relay serving the test host page, its client connected to a ``tabletop serve`` process over stdio, as
+    desktop hosts run it (no HTTP, no play pages)."""
+    bundle = host_bundle()
+    async with Client(server, extensions=[APPS]) as client, relaying(client, bundle) as relay:
+        yield relay
+
+
+@asynccontextmanager
+async def relaying(client: Client, bundle: Path):
+    """The relay of ``client`` (which advertises the Apps extension), serving the test host page (``bundle``)."""
+    relay = Relay(client, bundle)
+    server = uvicorn.Server(uvicorn.Config(relay.site(), host="127.0.0.1", port=0, log_level="warning", lifespan="off"))
+    async with anyio.create_task_group() as tasks:
+        tasks.start_soon(server.serve)
+        while not server.started:
+            await anyio.sleep(0.05)
+        relay.url = f"http://127.0.0.1:{server.servers[0].sockets[0].getsockname()[1]}/"
+        try:
+            yield relay
+        finally:
+            server.should_exit = True

@@ -134,7 +134,7 @@ def test_layout_for_players(players, alternate, name):
     assert layout_for_players(players, alternate).name == name
 
 
-@pytest.mark.parametrize(("players", "alternate"), [(2, False), (6, False), (3, True), (5, True)])
+@pytest.mark.parametrize(("players", "alternate"), [(2, False), (7, False), (3, True), (5, True), (6, True)])
 def test_layout_for_unsupported_players_is_refused(players, alternate):
     with pytest.raises(BadOptions, match="No Earth layout"):
         layout_for_players(players, alternate)

@@ -17,11 +17,11 @@ QUESTIONS = tomllib.loads((HERE / "questions.toml").read_text())["question"]
 HOLDOUT = tomllib.loads((HERE / "holdout.toml").read_text())["question"]
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Floors a little under the figures measured when passage search was built (benchmarks/rules_search.py:
-#: first hit 71% and answer phrase in the first passage 46% of the 153 questions in a newcomer's words; 82%
-#: and 57% of the 60 held-out questions). The issue's targets (90% and 80%) are not reached: these floors
-#: only stop the search from getting worse unnoticed.
-FLOORS = {"questions": (0.67, 0.42), "holdout": (0.77, 0.52)}
+#: Floors a little under the figures measured (benchmarks/rules_search.py): first hit 69% and answer phrase in
+#: the first passage 47% of the 153 questions in a newcomer's words; 80% and 55% of the 60 held-out
+#: questions. The issue's targets (90% and 80%) are not reached: these floors only stop the search from
+#: getting worse unnoticed.
+FLOORS = {"questions": (0.68, 0.46), "holdout": (0.78, 0.53)}
 
 
 def flat(text: str) -> str:
@@ -134,3 +134,9 @@ def test_a_long_passage_is_quoted_around_the_words_asked_for():
     quoted = rulebook.quote(longest, " ".join(words), 300)
     assert len(quoted) <= 300 + 4 and "…" in quoted
     assert any(w in quoted for w in words)
+
+
+def test_what_is_left_of_a_contraction_is_not_a_word_of_the_question():
+    from tabletop.rulebook.search import question_words
+
+    assert question_words("I'm sure they're cut off and haven't moved") == ["sure", "cut", "off", "moved"]

@@ -119,8 +119,8 @@ async def test_list_games_names_each_games_bots(served):
     _, client = served
     listed = await call(client, "list_games")
     bots = {g["name"]: set(g["bots"]) for g in listed.structured_content["games"]}
-    assert bots == {"cthulhu-dice": {"optimal", "random"}, "game-of-war": {"heuristic", "search", "random"},
-                    "cthulhu-wars": {"heuristic", "search", "random"}}
+    assert bots == {"cthulhu-dice": {"optimal", "random"}, "game-of-war": {"heuristic", "search", "raider", "random"},
+                    "cthulhu-wars": {"heuristic", "search", "rusher", "random"}}
     assert "bot:optimal" in listed.content[0].text
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from contextvars import ContextVar
+from typing import Annotated, Any, Protocol
 
 import anyio
 from mcp.server.mcpserver import Context, MCPServer
@@ -66,6 +67,21 @@ OptionalToken = Annotated[
     Field(description="Your token (omit: public view)."),
 ]
 DetailArg = Annotated[Detail, Field(description="full: all details.")]
+
+
+class PersonRoute(Protocol):
+    """A way a person's seat reaches the person other than a link in the answer (which the model reads): set for
+    one call by a layer above the tools that knows such a way for the client that called (apps/seats.py: the board
+    app, for a host that renders MCP Apps)."""
+
+    def hand(self, live: LiveGame, seat: int, token: str) -> str:
+        """Hand ``seat``'s access (``token``) to the person that way; the words saying where the seat is played,
+        which name no secret ("plays from ...")."""
+        ...
+
+
+#: The way people's seats go in the current call, if a layer above set one (None: by their play pages' links).
+person_route: ContextVar[PersonRoute | None] = ContextVar("person_route", default=None)
 
 
 def seats_of(live: LiveGame) -> list[SeatInfo]:
@@ -182,7 +198,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
             list[Player] | None,
             Field(
                 max_length=10,
-                description="Or players in order: names, bots ('bot:random', {name, bot, seconds}), people ({name, person: true}: a page link).",
+                description="Or players in order: names, bots ('bot:random', {name, bot, seconds}), people ({name, person: true}: a page link, or the board app's own seat in a host that renders MCP Apps).",
             ),
         ] = None,
         options: Annotated[
@@ -201,10 +217,13 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
         chance)."""
         if seats is not None and players is not None:
             raise BadOptions("Give either `seats` (a count) or `players` (names), not both")
-        live, tokens, people = seat_players(sessions, driver, game, options, players, seats, seed, play_url(mcp))
+        route = person_route.get()  # people's seats go that way, when set, rather than by links the model reads
+        live, tokens, people = seat_players(sessions, driver, game, options, players, seats, seed, play_url(mcp),
+                                            route is not None)
+        handed = {seat: route.hand(live, seat, tokens[seat]) for seat in sorted(people)} if route else {}
         seat_list = [
             SeatToken(**s.model_dump(), token=None if s.bot or s.seat in people else t,
-                      link=seat_link(play_url(mcp), live.id, s.seat, t) if s.seat in people else None)
+                      link=seat_link(play_url(mcp), live.id, s.seat, t) if s.seat in people and not route else None)
             for s, t in zip(seats_of(live), tokens)
         ]
         if len(tokens) > len(seat_list):  # a table game's referee: acts for any seat, enters dice and draws
@@ -219,7 +238,8 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
         )
         held = "; ".join(f"{live.seat_label(s.seat) if s.seat >= 0 else 'referee'}: {s.token}" for s in seat_list if s.token)
         links = " ".join(f"{live.seat_label(s.seat)} plays from this page (hand it over; it holds the seat): {s.link}."
-                         for s in seat_list if s.link)
+                         if s.link else f"{live.seat_label(s.seat)} {handed[s.seat]}"
+                         for s in seat_list if s.link or s.seat in handed)
         bots = [live.seat_label(s.seat) for s in seat_list if s.bot]
         played = f" The server plays {', '.join(bots)} by itself." if bots else ""
         tokens_text = f" Secret seat tokens (give each player only its own): {held}." if held else ""
@@ -250,8 +270,11 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
             live.drift[seat] = 0  # the whole position is shown
         tail = ""
         if link:
-            result.link = page_link(play_url(mcp), live, None if referee else seat, token)
-            tail = f"\n{live.seat_label(seat)}'s page (hand it to the person who plays it; it holds the seat): {result.link}"
+            route = person_route.get() if play_url(mcp) is None else None  # no page: that way, if there is one
+            result.link = page_link(play_url(mcp), live, None if referee else seat, token, route is not None)
+            where = (f" {route.hand(live, seat, token)}" if route else
+                     f"'s page (hand it to the person who plays it; it holds the seat): {result.link}")
+            tail = f"\n{live.seat_label(seat)}{where}"
         return reply(result, f"{head}.\n{situation(live, seat, moves)}{tail}")
 
     @mcp.tool(title="Legal moves", annotations=READ_ONLY)
@@ -413,9 +436,11 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
 def seat_players(
     sessions: GameSessions, driver: BotDriver, game: str, options: dict[str, Any] | None,
     players: list[str | dict[str, Any]] | None, seats: int | None, seed: int | None, pages: str | None,
+    routed: bool = False,
 ) -> tuple[LiveGame, list[str], set[int]]:
     """Make the game: its seats by count (the fewest the game allows if not given), or the players named, bots among them (played by ``driver``); also the
-    people's seats, played from their pages (served under ``pages``, None if this server serves none)."""
+    people's seats, played from their pages (served under ``pages``, None if this server serves none) or, ``routed``,
+    handed over another way (``person_route``)."""
     if players is None:
         return *sessions.create(game, options, seats or sessions.engine(game).min_seats, seed), set()
     engine = sessions.engine(game)
@@ -423,22 +448,35 @@ def seat_players(
     if seating.bots and not driver.running:
         raise BadOptions("This server is not playing bot seats now (its bot driver is not running); seat people or "
                          "agents only, or run the server with `tabletop serve`", rule=f"{engine.name}/setup")
-    if seating.people and pages is None:
-        raise BadOptions("A person's seat is played from its page, which this server does not serve: run it with "
-                         "`tabletop serve --http`, or seat the person by name and relay their moves",
-                         rule=f"{engine.name}/setup")
+    if seating.people and pages is None and not routed:
+        raise BadOptions(NO_WAY_FOR_PEOPLE, rule=f"{engine.name}/setup")
     live, tokens = sessions.create(game, options, seating.names, seed, bots=seating.bots)
     if seating.bots:
         driver.drive(live.id)
     return live, tokens, seating.people
 
 
-def page_link(pages: str | None, live: LiveGame, seat: int | None, token: str | None) -> str:
-    """The link to ``seat``'s play page, or a refusal saying why there is none."""
+#: Why a person's seat cannot be made: neither a play page nor the board app can take it to the person.
+NO_WAY_FOR_PEOPLE = (
+    "A person's seat is played from its page, which this server does not serve, or from the board shown in the "
+    "conversation, which this client does not render: run the server with `tabletop serve --http`, or use a host "
+    "that renders MCP Apps, or seat the person by name and relay their moves"
+)
+
+
+def page_link(
+    pages: str | None, live: LiveGame, seat: int | None, token: str | None, routed: bool = False
+) -> str | None:
+    """The link to ``seat``'s play page (None: ``routed``, the seat goes another way), or a refusal saying why there
+    is none."""
     if seat is None or token is None:
         raise BadOptions("A play page is a seat's: give that seat's own token with link=true")
     if pages is None:
-        raise BadOptions("This server serves no play pages: run it with `tabletop serve --http`")
+        if routed:
+            return None
+        raise BadOptions("This server serves no play pages, and this client does not render MCP Apps (the board "
+                         "in the conversation): run the server with `tabletop serve --http`, or use a host that "
+                         "renders MCP Apps")
     return seat_link(pages, live.id, seat, token)
 
 

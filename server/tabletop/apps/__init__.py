@@ -14,7 +14,8 @@ What it is:
 How a person's access reaches the app, and never the model: when a host that renders apps starts a game with a
 person's seat (``new_game`` with ``{name, person: true}``), the answer's text and structured content carry no link and
 no token for that seat: the seat's one-time key travels in the answer's ``_meta`` (which hosts pass to the app and
-keep out of the model's context). The app shown with that answer exchanges the key (app-only ``board_open``, which
+keep out of the model's context; seats.py). This needs no play pages: over stdio, where the server serves none, the
+app is the only way a person's seat is made (a client without apps is refused, told both ways). The app shown with that answer exchanges the key (app-only ``board_open``, which
 hosts never let the model call) for the seat's token and keeps it in memory; a key opens its seat once. Everything
 the app then reads as the seat comes back to the app alone. What the app tells the model
 (``ui/update-model-context``) is built on the server from the spectator's view only. A host without apps gets today's

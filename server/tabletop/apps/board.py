@@ -3,8 +3,9 @@ change for a host that renders apps (and stay exactly as they were for any other
 
 - ``BoardApp`` (the SDK's ``Apps`` extension): the ``ui://`` resource, the app-only tools (``board_open``,
   ``board_view``, ``board_move``, ``board_legal``, ``board_advice``), and a ``tools/call`` interceptor: an app-only
-  tool called by a client without apps is unknown to it, and ``new_game`` asked by a host with apps hands each
-  person's seat to the app (a one-time key in the answer's ``_meta``) instead of to the model (a link in the text).
+  tool called by a client without apps is unknown to it, and ``new_game`` (or ``get_state`` with ``link: true``)
+  asked by a host with apps hands each person's seat to the app (a one-time key in the answer's ``_meta``, seats.py)
+  instead of to the model (a link in the text), whether or not this server serves play pages.
 - ``listing``: a middleware on ``tools/list`` and ``resources/list``: a host with apps sees the app-only tools, the
   resource, and ``_meta.ui.resourceUri`` on the tools that show a position; any other client sees today's listing.
 
@@ -17,13 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
-import secrets
-import threading
-import time
-from dataclasses import dataclass
 from typing import Annotated, Any
-from urllib.parse import parse_qs, urlsplit
 
 import anyio
 from mcp.server.apps import Apps, client_supports_apps
@@ -42,15 +37,14 @@ from ..sessions.errors import BadToken
 from ..sessions.live import LiveGame
 from ..sessions.manager import GameSessions
 from ..watch.public import game_view
-from . import BOARD_URI, LINKED_TOOLS, META_KEY
+from . import BOARD_URI, LINKED_TOOLS
 from .document import board_document
+from .seats import HANDING_TOOLS, SeatKeys, seats_to_the_app
 
 #: The longest a board_view call waits for the board to change (seconds): under common hosts' request timeouts.
 MAX_WAIT = 25.0
 #: The most log lines a view carries into the conversation (the latest), and the lines of "just played".
 APP_LOG, JUST_PLAYED = 40, 6
-#: How long a person's seat key may wait to be opened by its app (seconds), and the most kept at once.
-KEY_LIFE, MAX_KEYS = 24 * 3600, 10_000
 
 APP_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 APP_MOVES = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False)
@@ -93,40 +87,6 @@ class BoardMoves(BaseModel):
     """The seat's legal moves through one place or of one kind."""
 
     moves: list[JsonObject] = Field(description="Groups of moves: {title, moves: [{notation, summary}]}.")
-
-
-@dataclass
-class SeatKey:
-    game_id: str
-    seat: int
-    token: str
-    expires: float
-
-
-class SeatKeys:
-    """One-time keys to people's seats, held by this process until their app opens them (or they expire)."""
-
-    def __init__(self, life: float = KEY_LIFE, most: int = MAX_KEYS) -> None:
-        self.life, self.most = life, most
-        self._keys: dict[str, SeatKey] = {}
-        self._lock = threading.Lock()
-
-    def issue(self, game_id: str, seat: int, token: str) -> str:
-        key = secrets.token_urlsafe(24)
-        now = time.monotonic()
-        with self._lock:
-            for old in [k for k, v in self._keys.items() if v.expires < now]:
-                del self._keys[old]
-            while len(self._keys) >= self.most:
-                del self._keys[next(iter(self._keys))]
-            self._keys[key] = SeatKey(game_id, seat, token, now + self.life)
-        return key
-
-    def redeem(self, key: str) -> SeatKey | None:
-        """The seat of ``key``, once; None for a key unknown, used or expired."""
-        with self._lock:
-            found = self._keys.pop(key, None)
-        return found if found is not None and found.expires >= time.monotonic() else None
 
 
 def spectator_view(sessions: GameSessions, live: LiveGame) -> dict[str, Any]:
@@ -245,40 +205,10 @@ class BoardApp(Apps):
         apps = client_supports_apps(ctx)
         if params.name in self.app_only and not apps:
             return CallToolResult(content=[TextContent(type="text", text=f"Unknown tool: {params.name}")], is_error=True)
-        result = await call_next(ctx)
-        if apps and params.name == "new_game" and isinstance(result, CallToolResult) and not result.is_error:
-            return self.seats_to_the_app(result)
-        return result
-
-    def seats_to_the_app(self, result: CallToolResult) -> CallToolResult:
-        """``new_game``'s answer with each person's seat link taken out of what the model reads (the text and the
-        structured content) and the seat's one-time key put in ``_meta``, which the host passes to the app."""
-        before = result.structured_content or {}
-        handed, seats, links = [], [], []
-        for seat in before.get("seats", []):
-            seat = dict(seat)
-            if seat.get("link"):
-                token = parse_qs(urlsplit(seat["link"]).query).get("key", [""])[0]
-                key = self.keys.issue(before["game_id"], seat["seat"], token)
-                handed.append({"seat": seat["seat"], "name": seat["name"], "key": key})
-                links.append((seat["link"], token))
-                seat["link"] = None
-            seats.append(seat)
-        if not handed:
-            return result
-        data = {**before, "seats": seats}
-        content: list[Any] = []
-        for block in result.content:
-            if isinstance(block, TextContent):
-                text = block.text
-                if is_json_of(text, before):  # a server with --json-content also gives the model a copy
-                    text = json.dumps(data, ensure_ascii=False)
-                for link, token in links:
-                    text = without_link(text, link, token)
-                block = TextContent(type="text", text=text)
-            content.append(block)
-        meta = {**(result.meta or {}), META_KEY: {"seats": handed}}
-        return result.model_copy(update={"content": content, "structured_content": data, "meta": meta})
+        if not apps or params.name not in HANDING_TOOLS:
+            return await call_next(ctx)
+        with seats_to_the_app(self.keys) as route:  # people's seats go to the app shown with the answer (seats.py)
+            return route.answered(await call_next(ctx))
 
     # ---- the app-only tools -----------------------------------------------------------------
     def _register_tools(self) -> None:
@@ -388,19 +318,3 @@ def linked(tool: dict[str, Any]) -> dict[str, Any]:
     meta = dict(tool.get("_meta") or {})
     meta["ui"] = {**meta.get("ui", {}), "resourceUri": BOARD_URI}
     return {**tool, "_meta": meta}
-
-
-def is_json_of(text: str, data: dict[str, Any]) -> bool:
-    try:
-        return json.loads(text) == data
-    except ValueError:
-        return False
-
-
-def without_link(text: str, link: str, token: str) -> str:
-    """``new_game``'s text with a person's seat link replaced by where the seat is played now (and, whatever the
-    sentence around it says, with neither the link nor the token left in it)."""
-    text = re.sub(r"plays from this page \([^)]*\): " + re.escape(link) + r"\.?",
-                  "plays from the board shown with this answer (the seat's access stays in it).", text)
-    text = text.replace(link, "the board shown with this answer")
-    return text.replace(token, "…") if token else text

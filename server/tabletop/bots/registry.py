@@ -13,11 +13,13 @@ BOTS: dict[str, dict[str, str]] = {
     "game-of-war": {
         "heuristic": "plans the whole turn greedily with a static evaluation (material, lines, threats)",
         "search": "plays whole turns out against the opponent's reply and a turn more each",
+        "raider": "scripted: a cavalry raid on the weaker arsenal with a relay behind; attacks only to destroy",
         "random": "a uniformly random legal move (a baseline)",
     },
     "cthulhu-wars": {
         "heuristic": "tries every legal answer one step ahead on sampled hidden information and scores it",
         "search": "Monte Carlo search over sampled Elder Signs and dice, the best candidates played on",
+        "rusher": "scripted: Awakens its Great Old One at once and marches it on the nearest lone enemy Gate (a benchmark rival)",
         "random": "a uniformly random legal move (a baseline)",
     },
     "cthulhu-dice": {
@@ -36,8 +38,10 @@ def make_bot(game: str, name: str, seed: int = 0, seconds: float | None = None) 
     factories: dict[tuple[str, str], Callable[[], Any]] = {
         ("game-of-war", "heuristic"): lambda: _war().WarHeuristicBot(seed),
         ("game-of-war", "search"): lambda: _war_search().WarSearchBot(seed, seconds=seconds or _war_search().DEFAULT_SECONDS),
+        ("game-of-war", "raider"): lambda: _war_raider().WarRaiderBot(seed),
         ("cthulhu-wars", "heuristic"): lambda: _cw().CwHeuristicBot(seed),
         ("cthulhu-wars", "search"): lambda: _cw_search().CwSearchBot(seed, seconds=seconds or _cw_search().DEFAULT_SECONDS),
+        ("cthulhu-wars", "rusher"): lambda: _cw_rusher().CwRusherBot(seed),
         ("cthulhu-dice", "optimal"): lambda: _dice().OptimalBot(),
     }
     return factories[(game, name)]()
@@ -67,6 +71,12 @@ def _war_search():
     return search
 
 
+def _war_raider():
+    from .game_of_war import raider
+
+    return raider
+
+
 def _cw():
     from .cthulhu_wars import heuristic
 
@@ -77,6 +87,12 @@ def _cw_search():
     from .cthulhu_wars import search
 
     return search
+
+
+def _cw_rusher():
+    from .cthulhu_wars import rusher
+
+    return rusher
 
 
 def _dice():

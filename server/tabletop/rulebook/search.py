@@ -51,6 +51,8 @@ _STOPWORDS = frozenset(
     "gets got say says rule rules game about any into onto also just still like stuff way us we our someone "
     "something anything need needs allowed able here very really actually exactly ever kind sort thing things "
     "up out around".split()
+    # what is left of a contraction once its apostrophe splits it ("I'm", "they're", "haven't", "we'll")
+    + "am re ve ll isn aren wasn weren hasn haven hadn doesn don didn shouldn couldn wouldn".split()
 )
 
 

@@ -14,7 +14,9 @@ The evaluation is static and fast (tens of microseconds a position in a batch): 
 * **advance**: online combat units near the enemy arsenals, and defenders near one's own.
 
 Attack and defence totals use per-square maps built from precomputed lines (mountains block
-them, as under the default rulings); the cavalry charge counts 7 for cavalry next to the square.
+them, as under the default rulings); the cavalry charge counts 7 for cavalry next to the square,
+and for the cavalry lined up behind it in an unbroken column (``column_charges``: a model picked
+lone units off with such columns, which a count of the adjacent riders alone did not see coming).
 The exact combat (``combat.assess``) decides actual attacks; the maps only score positions.
 
 One implementation (``_terms``), in numpy over a batch of positions with the same number of units:
@@ -49,6 +51,7 @@ from tabletop.games.game_of_war.units import (
     CHARGE_ATTACK,
     DEFENCE,
     INFANTRY,
+    MAX_CHARGE,
     MOVE,
     RANGE,
     SWIFT_CANNON,
@@ -263,6 +266,9 @@ def _terms(states: list[State], side: int, raid: Raid) -> dict[str, np.ndarray]:
     acts = online[:, :, None]
     same = sides[:, :, None] == sides[:, None, :]
     attack = np.where(acts & ~same, ATTACK_TABLE[rows[:, :, None], squares[:, None, :]], 0).sum(axis=1)
+    for m, s in enumerate(states):
+        for target, extra in column_charges(s):
+            attack[m, list(s.pieces).index(target)] += extra
     support = np.where(acts & same, SUPPORT_TABLE[rows[:, :, None], squares[:, None, :]], 0).sum(axis=1)
     defence = np.where(online, _OWN_FLAT[rows], 0) + support
     gains = np.where(attack >= defence + 2, values, np.where(attack == defence + 1, values * 0.1, 0.0))
@@ -299,6 +305,37 @@ def _terms(states: list[State], side: int, raid: Raid) -> dict[str, np.ndarray]:
         "enemy_advance": _advance(to_slots, alive, near, fighters, sides, defence, enemy),
         "chance_square": _best_square(chances, squares), "threat_square": _best_square(dangers, squares),
     }
+
+
+_OPPOSITE = (4, 5, 6, 7, 0, 1, 2, 3)  # the index in ``DIRECTIONS`` of the opposite direction
+
+
+def column_charges(state: State) -> list[tuple[int, int]]:
+    """What the attack maps miss of each cavalry charge column: ``(target square, attack)`` for every online rider
+    lined up behind a rider next to an enemy unit, in an unbroken column of at most ``MAX_CHARGE`` (``game-of-war/
+    combat``: each charges for 7, where the maps count 4 at distance 2 and nothing beyond). No charge against a
+    fortress or a pass, nor from a fortress."""
+    out = []
+    pieces = state.pieces
+    for side in (0, 1):
+        riders = [sq for sq in bits(state.units[side] & state.network.online[side] & ~FORTRESSES)
+                  if pieces[sq] & 7 == CAVALRY]
+        if len(riders) < 2:
+            continue
+        heads = [sq for sq in riders if NEIGHBOURS[sq] & state.units[1 - side] & ~_STRONGHOLDS]
+        rider_mask = sum(1 << sq for sq in riders)
+        for head in heads:
+            for direction, line in enumerate(LINES[head]):
+                if not line or not (state.units[1 - side] & ~_STRONGHOLDS) >> line[0] & 1:
+                    continue
+                extra = 0
+                for distance, sq in enumerate(LINES[head][_OPPOSITE[direction]][:MAX_CHARGE - 1], start=2):
+                    if not rider_mask >> sq & 1:
+                        break
+                    extra += CHARGE_ATTACK - (ATTACK[CAVALRY] if distance <= RANGE[CAVALRY] else 0)
+                if extra:
+                    out.append((line[0], extra))
+    return out
 
 
 def _best_square(gains: np.ndarray, squares: np.ndarray) -> np.ndarray:

@@ -23,6 +23,18 @@ with the search as South):
   carry lines forward; a relay's step that brings no unit nearer scores nothing, so armies stood frozen beyond
   their lines for the last two hundred turns. ``supply`` counts the walk from each enemy arsenal to the nearest
   square our lines cover, growing with ``ramp`` like ``massing``.
+* **a raid seen too late.** The static threats count a raid only once an enemy unit can walk on this turn; a
+  cavalry raid four or six squares off, with a relay behind it carrying the lines, was watched until it could, and
+  by then no unit of ours was near enough to stand on the arsenal (a model took an arsenal so). ``raid_race``
+  counts, for each arsenal of ours with nobody on it, the turns the quickest enemy combat unit needs to walk onto it
+  against the turns our quickest combat unit needs to stand on it first, and takes off points for every turn we are
+  late, the more the nearer the raid (``RACE``, up to seven turns ahead).
+* **a unit fed forward alone.** The opponent model plans its turn a move at a time, so it never lines cavalry up
+  for a charge that needs two or three moves together, and the play-out never saw a lone unit fall to one; a model
+  picked units off so, one a turn. ``charge_exposure`` counts, for each of our units, the enemy's attack on it now
+  with a charge (``game-of-war/combat``: 7 each, up to four in a column) by the enemy cavalry that could ride up
+  into a column against it; the most valuable unit of ours that this would destroy costs ``EXPOSED`` of its value
+  (one attack a turn: the enemy takes one).
 * **units left cut off.** An offline unit cannot move, attack or defend (``game-of-war/communication``); at
   half its value the evaluation lets raids strand half an army beyond its lines. ``stranded`` takes off a
   further share of every offline combat unit of ours.
@@ -32,9 +44,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from tabletop.games.game_of_war.board import PASSABLE, PASSES, SQUARES, bits, dilate
+from tabletop.games.game_of_war.board import FORTRESSES, PASSABLE, PASSES, SQUARES, bits, dilate
 from tabletop.games.game_of_war.combat import assess
 from tabletop.games.game_of_war.state import OVER, State
+from tabletop.games.game_of_war.units import CAVALRY, CHARGE_ATTACK, MAX_CHARGE, MOVE
 
 from . import evaluation as ev
 
@@ -48,6 +61,12 @@ MASSING = 0.3
 SIEGE = 1.5
 #: Points for each square between each standing enemy arsenal and the nearest square our lines cover (full weight).
 SUPPLY = 1.0
+#: Points for each turn our quickest defender would reach an arsenal too late, by how many turns the raid is away
+#: (seven turns: a cavalry fourteen squares off; the default opening leaves each side's far arsenal about six turns
+#: from the enemy's riders and seven from its own nearest unit, so a guard has to set off at once).
+RACE = {1: 12.0, 2: 10.0, 3: 8.0, 4: 6.0, 5: 4.0, 6: 3.0, 7: 2.0}
+#: Share of the value of our most valuable unit an enemy charge could destroy next turn.
+EXPOSED = 0.6
 #: Turns over which ``massing``, ``siege`` and ``supply`` grow from nothing to full weight.
 RAMP = (60, 150)
 _FAR = 80  # no walk on the board is longer
@@ -147,6 +166,77 @@ def siege(state: State, side: int) -> float:
     return total
 
 
+def turns_to_reach(state: State, side: int, arsenal: int, units: int) -> int:
+    """The fewest turns any of ``side``'s ``units`` needs to walk onto ``arsenal`` (moves of 1 or 2 squares round
+    the mountains and the passes the other side holds, ``game-of-war/turn``); ``_FAR`` when none can."""
+    table = nearest_arsenal(1 << arsenal, open_ground(state, side) | 1 << arsenal)
+    best = _FAR
+    for sq in bits(units):
+        steps = table[sq]
+        if steps <= _FAR:
+            best = min(best, -(-steps // MOVE[state.pieces[sq] & 7]))
+    return best
+
+
+def raid_race(state: State, side: int, race: dict[int, float] = RACE) -> float:
+    """Minus ``race[n]`` for every turn ``side``'s quickest combat unit would stand on one of its empty arsenals after
+    the quickest enemy combat unit could walk onto it in ``n`` turns (``game-of-war/turn``: a unit on an arsenal keeps
+    the enemy off it; ``game-of-war/end``: the arsenals decide the game), at most three turns late. Raids further
+    off than ``race`` names do not count; enemy units offline now are left out (they cannot move until their lines
+    reach them)."""
+    enemy = 1 - side
+    raiders = state.units[enemy] & state.network.online[enemy] & ~state.relays[enemy]
+    open_arsenals = state.arsenals[side] & ~state.units[side]
+    if not raiders or not open_arsenals:
+        return 0.0
+    defenders = state.units[side] & state.network.online[side] & ~state.relays[side]
+    # At the start of our turn we move first; in the middle of it the units still to move might go, or might not:
+    # counted as if the turn ended here, so that a defender is sent first.
+    ours_first = 1 if state.side == side and state.moves_made == 0 and not state.attack_used else 0
+    total = 0.0
+    for arsenal in bits(open_arsenals):
+        them = turns_to_reach(state, enemy, arsenal, raiders)
+        if them not in race:
+            continue
+        us = turns_to_reach(state, side, arsenal, defenders) if defenders else _FAR
+        late = us - (them - 1 + ours_first)
+        if late > 0:
+            total -= race[them] * min(late, 3)
+    return total
+
+
+def charge_exposure(state: State, side: int) -> float:
+    """Minus ``EXPOSED`` of the value of ``side``'s most valuable unit that the enemy could destroy next turn by
+    charging it (``game-of-war/combat``: 7 for each cavalry in an unbroken column ending next to it, up to four; an
+    attack at least defence + 2 destroys; no charge against a fortress or a pass), with its other attackers as they
+    stand. A column's k-th rider stands k squares off, so an enemy cavalry ``k + 2`` squares off (king moves: a move
+    of 2) can be its k-th: a generous count, which asks only whether the riders are near enough, not whether their
+    way is free."""
+    enemy = 1 - side
+    riders = [sq for sq in bits(state.units[enemy] & state.network.online[enemy] & ~FORTRESSES)
+              if state.pieces[sq] & 7 == CAVALRY]
+    if not riders:
+        return 0.0
+    worst = 0.0
+    for sq in bits(state.units[side] & ~PASSES & ~FORTRESSES):
+        value = ev.UNIT_VALUE[state.pieces[sq] & 7]
+        if value <= worst:
+            continue
+        column = 0
+        for place, far in enumerate(sorted(ev.distance(r, sq) for r in riders)):
+            if place == MAX_CHARGE or far > place + 3:
+                break
+            column += 1
+        if not column:
+            continue
+        combat = assess(state, sq)
+        mounted = sum(c.value for c in combat.contributions
+                      if c.role in ("charge", "attack") and c.code & 7 == CAVALRY)
+        if combat.attack - mounted + max(mounted, CHARGE_ATTACK * column) >= combat.defence + 2:
+            worst = value
+    return -EXPOSED * worst
+
+
 def stranded(state: State, side: int) -> float:
     """Minus ``STRANDED`` of the value of each of ``side``'s offline combat units."""
     cut = state.units[side] & ~state.network.online[side] & ~state.relays[side]
@@ -159,7 +249,8 @@ def press(state: State, side: int) -> float:
         return 0.0
     late = ramp(state)
     pressing = late * (massing(state, side) + siege(state, side) + supply(state, side)) if late else 0.0
-    return closing(state, side) + stranded(state, side) + pressing
+    return (closing(state, side) + stranded(state, side) + raid_race(state, side) + charge_exposure(state, side)
+            + pressing)
 
 
 def search_score_many(states: list[State], side: int) -> np.ndarray:
@@ -173,6 +264,6 @@ def search_evaluate(state: State, side: int) -> float:
     return ev.evaluate(state, side, ev.reachable_raid).total + press(state, side)
 
 
-__all__ = ["CLOSING", "MASSING", "RAMP", "SIEGE", "STRANDED", "closing", "massing", "nearest_arsenal", "open_ground",
-           "press", "ramp", "reach_distance", "search_evaluate", "search_score_many", "siege", "stranded",
-           "supply", "walk_layers"]
+__all__ = ["CLOSING", "EXPOSED", "MASSING", "RACE", "RAMP", "SIEGE", "STRANDED", "charge_exposure", "closing",
+           "massing", "nearest_arsenal", "open_ground", "press", "raid_race", "ramp", "reach_distance",
+           "search_evaluate", "search_score_many", "siege", "stranded", "supply", "turns_to_reach", "walk_layers"]

@@ -68,10 +68,10 @@ class CthulhuWars(Engine[GameState, Any]):
     name: ClassVar[str] = "cthulhu-wars"
     title: ClassVar[str] = "Cthulhu Wars"
     core_summary: ClassVar[str] = (
-        "Area control for 3-5 players: Great Old Ones and their cults gather Power, "
+        "Area control for 3-6 players: Great Old Ones and their cults gather Power, "
         "build Gates, summon monsters, battle and perform Rituals for Doom; the game ends at 30 Doom or "
-        "Instant Death, and only a faction holding all six spellbooks can win. Factions (option factions, 3-5 of "
-        "them; default the first in this list): "
+        "Instant Death, and only a faction holding all six spellbooks can win. Factions (option factions, 3-6 of "
+        "them, 6 on the provisional 6-player Earth map; default the first in this list): "
         + "; ".join(f"{f.name}: {f.description}" for f in sorted(FACTIONS.values(), key=lambda f: f.default_rank))
         + "."
     )
@@ -382,6 +382,9 @@ def map_list() -> str:
         layouts = ", ".join(offered.layouts)
         status = offered.file.provenance.summary if offered.file.provenance.status == "provisional" else "official"
         origin = "" if offered.origin == "built-in" else f", from {offered.origin}"
+        own = [f"{e.name}: {e.provenance.summary}" for e in offered.file.layouts
+               if e.provenance is not None and e.provenance.status == "provisional"]
+        status += "".join(f"; except {note}" for note in own)
         parts.append(f"{offered.id} ({layouts}{origin}; {status})")
     return "; ".join(parts)
 
@@ -401,7 +404,7 @@ def map_lines(layout: MapLayout) -> list[str]:
     if tunnels:
         lines.append("Tunnels: " + ", ".join(f"{t} {a}~{b}" for t, a, b in tunnels) + ".")
     if layout.is_provisional:
-        lines.append(f"Map {layout.name}: {layout.provenance_summary} (rules://cthulhu-wars/dreamlands)")
+        lines.append(f"Map {layout.name}: {layout.provenance_summary} (rules://{layout.provenance_rule})")
     return lines
 
 

@@ -25,7 +25,7 @@ class CthulhuWarsOptions(BaseModel):
     )
     factions: list[str] | None = Field(
         default=None,
-        description="Faction ids in seating order, one per seat (any 3-5 different ones of: black-goat, "
+        description="Faction ids in seating order, one per seat (any 3-6 different ones of: black-goat, "
         "crawling-chaos, great-cthulhu, yellow-sign, sleeper, windwalker, opener-of-the-way). Default: the first "
         "of these, in this order.",
     )
@@ -33,7 +33,8 @@ class CthulhuWarsOptions(BaseModel):
         default="earth",
         description="The map: 'earth', or 'dreamlands' (two boards joined by tunnels, with Citadels, the Bhole and the "
         "Zoogs; a provisional reconstruction, since the printed boards' adjacency is not published: see list_games), or "
-        "a map from the server's maps folder. The layout follows the player count; a layout may be named instead "
+        "a map from the server's maps folder. The layout follows the player count (6 players: 'earth_6p', the "
+        "6-player Earth board as fan programs give it, provisional); a layout may be named instead "
         "(e.g. 'dreamlands_4p_alt').",
     )
     alternate_layout: bool = Field(
@@ -119,6 +120,15 @@ class CthulhuWarsOptions(BaseModel):
         default="forbidden",
         description="Dreamlands: Build Gate in an Area with Zoogs is not allowed (forbidden: the builder would control "
         "it), or the Gate is built Abandoned (abandoned).",
+    )
+
+    ritual_track_six_players: Literal["extended", "five-player"] = Field(
+        default="extended",
+        description="The Ritual of Annihilation track of a 6-player game, which no official text we found gives: "
+        "extended (an unofficial track from a fan program: 5, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 10, then Instant Death, "
+        "two spaces more than the 5-player track, as each printed track has two more than the one before) or "
+        "five-player (the printed 5-player track: 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, then Instant Death). Ruling "
+        "six-player-ritual-track.",
     )
 
     _stored_before_expansions: bool = PrivateAttr(default=False)

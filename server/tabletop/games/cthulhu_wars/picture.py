@@ -117,9 +117,12 @@ def draw_titles(scene: Scene, state: GameState, places: MapPlaces) -> None:
     layout = state.layout
     for board in places.boards:
         scene.add(Text(*board.title_at, board.title, HEADING, INK))
-    if places.borders:  # the Earth: where the two half-boards meet
+    if places.borders and not layout.is_provisional:  # the Earth: where the two half-boards meet
         scene.add(Line(MAP_W / 2, 0, MAP_W / 2, TITLE_H, "#9d917a", 1))
-    if layout.is_provisional:
+    if layout.is_provisional and places.borders:  # between the Earth's hemisphere titles: short (rules: its section)
+        scene.add(Text(MAP_W / 2, TITLE_H / 2 + 1, f"PROVISIONAL MAP ({layout.title})",
+                       12, WARNING_COLOUR))
+    elif layout.is_provisional:
         scene.add(Text(MAP_W / 2, TITLE_H / 2 + 1, f"PROVISIONAL MAP ({layout.map_title}): not the printed boards; "
                        "adjacency invented where unpublished", 12, WARNING_COLOUR))  # fmt: skip
 

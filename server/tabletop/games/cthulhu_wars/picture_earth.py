@@ -6,6 +6,7 @@ pixels of a 1020 x 752 box: the western hemisphere left of x = 510, the eastern 
 * ``SEAS``: seed points of each sea; a sea's region is the part of the map nearer its seeds than any other sea's (the
   land is drawn over it). The North Pacific has a seed on each edge: the map wraps round there.
 * ``CARDS``: the box (x, y, width, height) of each area's name, Gate and pieces; no two of one layout overlap.
+  ``LAYOUT_CARDS`` moves some of them on one layout (the 6-player side, whose three more areas need room).
 """
 
 from __future__ import annotations
@@ -40,8 +41,8 @@ LAND: dict[str, tuple[tuple[float, float], ...]] = {
     "australia": ((800, 446), (850, 428), (900, 434), (932, 464), (928, 504), (892, 534), (850, 534), (816, 514),
                   (796, 480)),
     "new-zealand": ((948, 510), (976, 500), (1000, 536), (996, 588), (968, 630), (940, 612), (950, 566)),
-    "antarctica": ((20, 700), (160, 684), (300, 692), (420, 678), (540, 688), (660, 680), (780, 692), (900, 684),
-                   (1000, 700), (1010, 752), (10, 752)),
+    "antarctica": ((20, 700), (160, 684), (300, 692), (420, 678), (540, 688), (660, 680), (660, 752), (10, 752)),
+    "mountains-of-madness": ((660, 680), (780, 692), (900, 684), (1000, 700), (1010, 752), (660, 752)),
 }  # fmt: skip
 
 #: The area a piece belongs to in a layout that does not split it off.
@@ -49,6 +50,7 @@ PART_OF = {
     "north-america-west": "north-america", "north-america-east": "north-america", "central-america": "north-america",
     "south-america-west": "south-america", "south-america-east": "south-america", "scandinavia": "europe",
     "north-asia": "asia", "south-asia": "asia", "arabia": "asia", "west-africa": "africa", "east-africa": "africa",
+    "mountains-of-madness": "antarctica",
 }  # fmt: skip
 
 SEAS: dict[str, tuple[tuple[float, float], ...]] = {
@@ -58,6 +60,8 @@ SEAS: dict[str, tuple[tuple[float, float], ...]] = {
     "south-pacific": ((40, 500), (130, 520), (160, 580), (250, 650), (1016, 640)),
     "south-atlantic": ((510, 560), (440, 660), (600, 650)),
     "indian-ocean": ((720, 450), (760, 600), (880, 650), (830, 390)),
+    "bering-sea": ((24, 56), (1008, 40)),
+    "mediterranean-sea": ((560, 280), (622, 286)),
 }  # fmt: skip
 
 CARDS: dict[str, tuple[float, float, float, float]] = {
@@ -86,10 +90,23 @@ CARDS: dict[str, tuple[float, float, float, float]] = {
     "australia": (800, 430, 130, 110),
     "new-zealand": (900, 556, 116, 90),
     "antarctica": (300, 694, 420, 56),
+    "bering-sea": (934, 4, 82, 56),
+    "mediterranean-sea": (504, 266, 140, 44),
+    "mountains-of-madness": (680, 694, 330, 56),
 }  # fmt: skip
 
+LAYOUT_CARDS: dict[str, dict[str, tuple[float, float, float, float]]] = {
+    "earth_6p": {"antarctica": (180, 694, 440, 56), "europe": (502, 166, 144, 96)},
+}  # fmt: skip
+
+
+def card(layout_name: str, area_id: str) -> tuple[float, float, float, float]:
+    """The card box of an area on a layout."""
+    return LAYOUT_CARDS.get(layout_name, {}).get(area_id) or CARDS[area_id]
+
 #: Words on the map that belong to no card: (area that must be in the layout, x, y, text).
-NOTES = (("north-pacific", 1012, 300, "North Pacific"), ("south-pacific", 1012, 672, "South Pacific"))
+NOTES = (("north-pacific", 1012, 300, "North Pacific"), ("south-pacific", 1012, 672, "South Pacific"),
+         ("bering-sea", 58, 64, "Bering Sea"))
 
 
 def fits(layout: MapLayout) -> bool:

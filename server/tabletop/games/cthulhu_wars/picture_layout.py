@@ -84,7 +84,7 @@ def earth_places(layout: MapLayout) -> MapPlaces:
             polygons = tuple(voronoi_cell(p, others, box) for owner, p in seeds if owner == area.id)
         else:
             polygons = (union(pieces[area.id]),)
-        x, y, w, h = earth.CARDS[area.id]
+        x, y, w, h = earth.card(layout.name, area.id)
         places[area.id] = AreaPlace(polygons, (x, y + TITLE_H, x + w, y + h + TITLE_H))
     half = MAP_W / 2
     boards = (BoardFrame((0, TITLE_H, half, MAP_H), "Western hemisphere", (half / 2, TITLE_H / 2)),

@@ -16,7 +16,9 @@ from tabletop.games.cthulhu_wars.maps import layout_for, layout_reading
 from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 from tabletop.games.cthulhu_wars.state import POOL, FactionState, GameState, Pending
 
-MIN_SEATS, MAX_SEATS = 3, 5
+MIN_SEATS, MAX_SEATS = 3, 6
+#: The player count of the games stored before the expansion factions could be seated.
+FIVE_SEATS = 5
 START_ACOLYTES = 6
 START_POWER = 8
 #: The order in which factions take their start Areas, by how they choose it.
@@ -33,8 +35,9 @@ def faction_list() -> str:
 def chosen_factions(options: CthulhuWarsOptions, seats: int) -> list[str]:
     """The factions in seating order; refuse unknown, repeated or miscounted choices."""
     if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise BadOptions(f"Cthulhu Wars takes 3 to 5 players, not {seats}", rule="cthulhu-wars/setup")
-    if options.stored_before_expansions and options.factions is None and seats == MAX_SEATS:
+        raise BadOptions(f"Cthulhu Wars takes {MIN_SEATS} to {MAX_SEATS} players, not {seats}", rule="cthulhu-wars/setup",
+                         legal=[str(n) for n in range(MIN_SEATS, MAX_SEATS + 1)])
+    if options.stored_before_expansions and options.factions is None and seats == FIVE_SEATS:
         raise BadOptions(
             "This 5-player game was stored before the expansion factions existed: it seated the placeholder "
             "'stand-in-sleeper', which is gone, so its moves cannot be replayed. Start a new game.",

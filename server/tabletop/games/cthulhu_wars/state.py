@@ -22,6 +22,15 @@ HELD = "@held"  # on a faction card by an ability, in play but in no Area (Curse
 
 #: Ritual of Annihilation tracks per player count; the last step is Instant Death.
 RITUAL_TRACKS = {3: (5, 6, 7, 8, 9, 10, 10), 4: (5, 6, 7, 7, 8, 8, 9, 10, 10), 5: (5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10)}
+#: The 6-player tracks the option ``ritual_track_six_players`` chooses between (no official one is known: rulings).
+SIX_PLAYER_RITUAL_TRACKS = {"extended": (5, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 10, 10), "five-player": RITUAL_TRACKS[5]}
+
+
+def ritual_track(options: CthulhuWarsOptions, players: int) -> tuple[int, ...]:
+    """The Ritual track of a game: the printed one for 3-5 players, the ruling's for 6."""
+    if players == 6:
+        return SIX_PLAYER_RITUAL_TRACKS[options.ritual_track_six_players]
+    return RITUAL_TRACKS[players]
 #: The Elder Sign bag: how many tokens of value 1, 2 and 3.
 ELDER_SIGN_BAG = (18, 12, 6)
 
@@ -136,7 +145,7 @@ class GameState:
 
     @property
     def ritual_track(self) -> tuple[int, ...]:
-        return RITUAL_TRACKS[len(self.seats)]
+        return ritual_track(self.options, len(self.seats))
 
     @property
     def ritual_cost(self) -> int:

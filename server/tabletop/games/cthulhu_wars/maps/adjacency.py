@@ -113,6 +113,7 @@ def list_adjacent(layout_name: str, area_text: str) -> AdjacentAreas:
         board=area.board,
         adjacent=[AreaSummary.of(neighbour, layout, area) for neighbour in layout.neighbours(area.id)],
         map_note=layout.provenance_summary if layout.is_provisional else None,
-        rule="cthulhu-wars/dreamlands" if layout.is_provisional or len(layout.board_places) > 1 else "cthulhu-wars/maps",
+        rule=layout.provenance_rule if layout.is_provisional else
+        "cthulhu-wars/dreamlands" if len(layout.board_places) > 1 else "cthulhu-wars/maps",
         decisions=decisions_about(layout, area.id),
     )

@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from tabletop.core.datafile import DataFileError, read_json
 from tabletop.games.cthulhu_wars.maps.fileformat import (
-    ITEM, LayoutEntry, MapFile, canonical, fact_items, fact_status, layout_pairs, unqualified,
+    ITEM, LayoutEntry, MapFile, Provenance, canonical, fact_items, fact_status, layout_pairs, unqualified,
 )  # fmt: skip
 from tabletop.games.cthulhu_wars.maps.model import FactionSymbol, Glyph
 from tabletop.games.cthulhu_wars.maps.names import normalize
@@ -220,30 +220,38 @@ def _piece_problems(mapfile: MapFile) -> list[str]:
 
 
 def _provenance_problems(mapfile: MapFile) -> list[str]:
-    provenance = mapfile.provenance
+    """The map's provenance, then that of each layout with its own (it speaks for the facts of that layout's sides)."""
+    found = _one_provenance(mapfile, mapfile.provenance, fact_items(mapfile), "provenance")
+    for entry in mapfile.layouts:
+        if entry.provenance is not None:
+            found += _one_provenance(mapfile, entry.provenance, fact_items(mapfile, entry.sides),
+                                     f"layout {entry.name}: provenance")
+    return found
+
+
+def _one_provenance(mapfile: MapFile, provenance: Provenance, items: set[str], where: str) -> list[str]:
     found = []
-    items = fact_items(mapfile)
     known = items | {unqualified(i) for i in items}
     listed: dict[str, list[str]] = {}
     for number, fact in enumerate(provenance.facts, start=1):
         if fact.source is not None and fact.source not in provenance.sources:
-            found.append(f"provenance fact {number}: unknown source {fact.source!r}")
+            found.append(f"{where} fact {number}: unknown source {fact.source!r}")
         if fact.status == "confirmed" and fact.source is None:
-            found.append(f"provenance fact {number}: a confirmed fact needs its source")
+            found.append(f"{where} fact {number}: a confirmed fact needs its source")
         for item in fact.items:
             key = canonical(item)
             if key not in known:
                 match = ITEM.match(item)
                 what = f"{match['kind']} {item.split(':', 1)[1]}" if match else item
-                found.append(f"provenance fact {number}: {what} is not on the map")
+                found.append(f"{where} fact {number}: {what} is not on the map")
             listed.setdefault(key, []).append(fact.status)
     if provenance.status == "official":
         if any("provisional" in statuses for statuses in listed.values()):
-            found.append("an official map lists provisional facts; make it provisional, or confirm them")
+            found.append(f"{where}: an official map lists provisional facts; make it provisional, or confirm them")
         return found
-    found += [f"provenance: {item} is listed both as confirmed and as provisional"
+    found += [f"{where}: {item} is listed both as confirmed and as provisional"
               for item, statuses in sorted(listed.items()) if len(set(statuses)) > 1]
-    uncovered = sorted(i for i in items if fact_status(mapfile, i) is None)
-    found += [f"provenance: nothing says where {item} comes from (list it as confirmed with its source, or as "
+    uncovered = sorted(i for i in items if fact_status(mapfile, i, provenance) is None)
+    found += [f"{where}: nothing says where {item} comes from (list it as confirmed with its source, or as "
               "provisional with a note)" for item in uncovered]
     return found

@@ -85,19 +85,6 @@ class BoardEntry(Strict):
     sides: tuple[SideEntry, ...] = Field(min_length=1)
 
 
-class LayoutEntry(Strict):
-    """A map as played: one side of every board it uses."""
-
-    name: Slug = Field(description="Layout name, unique among every map offered, e.g. 'dreamlands_5p'.")
-    title: Name = Field(description="e.g. 'Dreamlands, 5 players'.")
-    players: int = Field(ge=1, description="The player count this layout is for.")
-    sides: tuple[Slug, ...] = Field(min_length=1, description="Side ids, one per board used.")
-    recommended: bool = Field(default=True, description="The layout a game with this many players gets by default; "
-                              "the other one (if any) is the alternate layout.")
-    links: tuple[tuple[AreaId, AreaId], ...] = Field(
-        default=(), description="Extra adjacent pairs across boards that are not tunnels (where two boards meet).")
-
-
 class Fact(Strict):
     """What one source says about some facts of the map, or a note that nothing confirms them.
 
@@ -120,8 +107,28 @@ class Provenance(Strict):
     status: Literal["official", "provisional"] = Field(
         description="official: the printed map; provisional: a reconstruction in which some facts are guesses.")
     summary: str = Field(min_length=1, description="One line shown wherever the map is offered or shown.")
+    rule: Annotated[str, StringConstraints(pattern=r"^[a-z0-9-]+/[a-z0-9-]+$")] | None = Field(
+        default=None, description="The rules section telling what is known of this map, e.g. 'cthulhu-wars/dreamlands' "
+        "(the default).")
     sources: dict[str, str] = Field(default_factory=dict, description="Source key -> what the source is.")
     facts: tuple[Fact, ...] = Field(default=(), description="A provisional map covers every fact of every layout here.")
+
+
+class LayoutEntry(Strict):
+    """A map as played: one side of every board it uses."""
+
+    name: Slug = Field(description="Layout name, unique among every map offered, e.g. 'dreamlands_5p'.")
+    title: Name = Field(description="e.g. 'Dreamlands, 5 players'.")
+    players: int = Field(ge=1, description="The player count this layout is for.")
+    sides: tuple[Slug, ...] = Field(min_length=1, description="Side ids, one per board used.")
+    recommended: bool = Field(default=True, description="The layout a game with this many players gets by default; "
+                              "the other one (if any) is the alternate layout.")
+    links: tuple[tuple[AreaId, AreaId], ...] = Field(
+        default=(), description="Extra adjacent pairs across boards that are not tunnels (where two boards meet).")
+    provenance: Provenance | None = Field(
+        default=None, description="This layout's own provenance, when its sides come from another source than the rest "
+        "of the map (the 6-player Earth board, known only from fan programs): it replaces the map's provenance for this "
+        "layout and covers the facts of its sides.")
 
 
 class MapFile(Strict):
@@ -184,34 +191,43 @@ def unqualified(item: str) -> str:
     return item.split("@", 1)[0]
 
 
-def fact_status(mapfile: MapFile, item: str) -> str | None:
-    """``confirmed``, ``provisional`` or None (no entry) for a side-qualified item; an entry naming the side wins over
-    one for every side, and an official map confirms everything."""
-    if mapfile.provenance.status == "official":
+def fact_status(mapfile: MapFile, item: str, provenance: Provenance | None = None) -> str | None:
+    """``confirmed``, ``provisional`` or None (no entry) for a side-qualified item, by ``provenance`` (default the
+    map's); an entry naming the side wins over one for every side, and an official map confirms everything."""
+    provenance = provenance or mapfile.provenance
+    if provenance.status == "official":
         return "confirmed"
-    listed = _listed(mapfile)
+    listed = _listed(provenance)
     for key in (canonical(item), canonical(unqualified(item))):
         if key in listed:
             return listed[key]
     return None
 
 
-def _listed(mapfile: MapFile) -> dict[str, str]:
+def _listed(provenance: Provenance) -> dict[str, str]:
     listed: dict[str, str] = {}
-    for fact in mapfile.provenance.facts:
+    for fact in provenance.facts:
         for item in fact.items:
             listed.setdefault(canonical(item), fact.status)
     return listed
 
 
+def own_provenance_sides(mapfile: MapFile) -> frozenset[str]:
+    """The sides only layouts with a provenance of their own use: the map's provenance does not speak for them."""
+    own = {s for e in mapfile.layouts if e.provenance is not None for s in e.sides}
+    shared = {s for e in mapfile.layouts if e.provenance is None for s in e.sides}
+    return frozenset(own - shared)
+
+
 def fact_items(mapfile: MapFile, sides: tuple[str, ...] | None = None) -> set[str]:
-    """Every fact of the map a provenance must speak for (of the sides given, else of every side): per side its
-    adjacency, Citadels, start symbols and glyphs (``...@side``), and its areas; the tunnels and links of the layouts;
-    the pieces."""
+    """Every fact of the map a provenance must speak for (of the sides given, else of every side but those only layouts
+    with their own provenance use): per side its adjacency, Citadels, start symbols and glyphs (``...@side``), and its
+    areas; the tunnels and links of the layouts; the pieces."""
     items: set[str] = set()
+    skipped = own_provenance_sides(mapfile) if sides is None else frozenset()
     for board in mapfile.boards:
         for side in board.sides:
-            if sides is not None and side.id not in sides:
+            if (sides is not None and side.id not in sides) or side.id in skipped:
                 continue
             for area in side.areas:
                 items.add(f"area:{area.id}")
@@ -220,7 +236,7 @@ def fact_items(mapfile: MapFile, sides: tuple[str, ...] | None = None) -> set[st
                     if value:
                         items.add(f"{kind}:{area.id}@{side.id}")
     for entry in mapfile.layouts:
-        if sides is not None and entry.sides != sides:
+        if (sides is not None and entry.sides != sides) or (sides is None and entry.provenance is not None):
             continue
         links, tunnels = layout_pairs(mapfile, entry)
         items.update(canonical(f"adjacent:{a}~{b}") for a, b in links)
@@ -229,11 +245,15 @@ def fact_items(mapfile: MapFile, sides: tuple[str, ...] | None = None) -> set[st
     return items
 
 
-def provisional_items(mapfile: MapFile, sides: tuple[str, ...] | None = None) -> frozenset[str]:
-    """Facts no source confirms, without their side (of the layout using ``sides``, or of the whole map)."""
-    if mapfile.provenance.status == "official":
+def provisional_items(mapfile: MapFile, sides: tuple[str, ...] | None = None,
+                      provenance: Provenance | None = None) -> frozenset[str]:
+    """Facts no source confirms, without their side (of the layout using ``sides``, or of the whole map), by
+    ``provenance`` (default the map's)."""
+    provenance = provenance or mapfile.provenance
+    if provenance.status == "official":
         return frozenset()
-    return frozenset(unqualified(i) for i in fact_items(mapfile, sides) if fact_status(mapfile, i) == "provisional")
+    return frozenset(unqualified(i) for i in fact_items(mapfile, sides)
+                     if fact_status(mapfile, i, provenance) == "provisional")
 
 
 def build_layout(mapfile: MapFile, entry: LayoutEntry, origin: str) -> MapLayout:
@@ -260,10 +280,12 @@ def build_layout(mapfile: MapFile, entry: LayoutEntry, origin: str) -> MapLayout
                                 "tunnel_to": partner.get(area.id)})
         for area in areas
     ]  # fmt: skip
+    provenance = entry.provenance or mapfile.provenance
     return MapLayout(
         name=entry.name, title=entry.title, players=entry.players,
         boards=tuple(f"{b.name}, {b.side}" for b in boards), areas=tuple(areas),
         map=mapfile.map, map_title=mapfile.title, recommended=entry.recommended, board_places=tuple(boards),
-        pieces=mapfile.pieces, provenance_status=mapfile.provenance.status, provenance_summary=mapfile.provenance.summary,
-        provisional=provisional_items(mapfile, entry.sides), origin=origin,
+        pieces=mapfile.pieces, provenance_status=provenance.status, provenance_summary=provenance.summary,
+        provenance_rule=provenance.rule or "cthulhu-wars/dreamlands",
+        provisional=provisional_items(mapfile, entry.sides, provenance), origin=origin,
     )  # fmt: skip

@@ -103,6 +103,8 @@ class MapLayout(BaseModel):
     pieces: Pieces = Field(default_factory=Pieces)
     provenance_status: Literal["official", "provisional"] = "official"
     provenance_summary: str = ""
+    provenance_rule: str = Field(default="cthulhu-wars/dreamlands", description="The rules section telling what is known "
+                                 "of a provisional map.")
     provisional: frozenset[str] = Field(default=frozenset(), description="Facts no source confirms (see fileformat).")
     origin: str = Field(default="built-in", description="Where the map file came from.")
 

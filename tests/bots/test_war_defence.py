@@ -1,0 +1,167 @@
+"""A Game of War bots against the threats a model used: positions built by hand that each call for one answer.
+
+A raid on an arsenal one turn away and two turns away, a unit the enemy can destroy now, and a unit standing where
+a cavalry charge column reaches it. The search answers within its budget (counted in candidates here, so that the
+test is exactly reproducible) and the raider plays the other side as a model did.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.bots.base import Budget
+from tabletop.bots.game_of_war.raider import WarRaiderBot, choose_target, raid_pull
+from tabletop.bots.game_of_war.search import WarSearchBot
+from tabletop.games.game_of_war import ENGINE as WAR
+from tabletop.games.game_of_war.board import parse_square
+from tabletop.games.game_of_war.combat import CAPTURE, assess
+from tabletop.games.game_of_war.rules import ATTACK, END, MOVE, legal_plays, play
+from tabletop.games.game_of_war.state import PLAY, build_position
+
+NORTH, SOUTH = 0, 1
+#: North's relay on h4's diagonal carries a line down column c, past South's arsenal c20.
+NORTH_HOME = {"c9": "R", "h5": "I", "g5": "I", "i5": "I", "h6": "K", "b4": "X"}
+#: South's army by its other arsenal, w20, far from c20.
+SOUTH_EAST = {"v19": "i", "w19": "i", "x19": "i", "u18": "k", "w17": "x", "t16": "r"}
+
+
+def search_bot(seed: int = 3) -> WarSearchBot:
+    return WarSearchBot(seed, seconds=None, iterations=12)
+
+
+def whole_turn(bot, state, seat: int):
+    """``bot``'s whole turn from ``state``: the plays and the position after them."""
+    plays = []
+    while state.phase == PLAY and state.side == seat:
+        action = bot.choose(WAR, state, seat)
+        plays.append(action)
+        state, _ = WAR.apply(state, seat, action)
+    return plays, state
+
+
+def online(state, side: int, square: str) -> bool:
+    return bool(state.network.online[side] >> parse_square(square) & 1)
+
+
+def test_a_raid_one_turn_away_is_met_and_the_arsenal_stands():
+    # North's cavalry on c18 can walk onto c20 next turn (two squares down its own line); South's cavalry on e18 can
+    # stand on c20 or charge the rider.
+    state = build_position({**NORTH_HOME, **SOUTH_EAST, "c18": "C", "e18": "c"}, side_to_move=SOUTH)
+    assert online(state, NORTH, "c18") and online(state, SOUTH, "e18")
+    assert (MOVE, parse_square("c18"), parse_square("c20")) in legal_plays(play(state, (END,))[0])
+    _, state = whole_turn(search_bot(), state, SOUTH)
+    raider = WarRaiderBot(1)
+    _, state = whole_turn(raider, state, NORTH)
+    assert state.arsenals[SOUTH] >> parse_square("c20") & 1
+
+
+def test_a_raid_two_turns_away_is_met_in_time():
+    # North's cavalry on c16 is two turns from c20 (four squares down its line); South's infantry on e19 is two
+    # moves from it but offline (no line reaches it): South has to bring a line to it and set off now (or find
+    # another answer). The raider then rides at c20 for three turns.
+    state = build_position({**NORTH_HOME, **SOUTH_EAST, "c16": "C", "e19": "i"}, side_to_move=SOUTH)
+    raider = WarRaiderBot(1)
+    assert online(state, NORTH, "c16") and choose_target(state, NORTH, None) == parse_square("c20")
+    bot = search_bot()
+    for _ in range(3):
+        _, state = whole_turn(bot, state, SOUTH)
+        _, state = whole_turn(raider, state, NORTH)
+        assert state.arsenals[SOUTH] >> parse_square("c20") & 1
+
+
+def test_a_unit_that_can_be_destroyed_now_is_attacked():
+    # North's infantry on m12 is offline (no line reaches it, no friend beside it): South's infantry on k12 and o12,
+    # two squares off along the row, destroy it (8 against 0).
+    state = build_position({**NORTH_HOME, **SOUTH_EAST, "m12": "I", "k12": "i", "o12": "i"}, side_to_move=SOUTH)
+    assert not online(state, NORTH, "m12") and assess(state, parse_square("m12")).result == CAPTURE
+    plays, after = whole_turn(search_bot(), state, SOUTH)
+    assert plays[-1].kind == "attack" and plays[-1].target == "m12"
+    assert not after.units[NORTH] >> parse_square("m12") & 1
+
+
+#: South's infantry round the fortress o12, and North's row of three cavalry on f12, g12 and h12.
+CHARGE_FRONT = {"m12": "i", "n12": "i", "o12": "i", "n13": "i", "f12": "C", "g12": "C", "h12": "C"}
+
+
+def test_a_lone_unit_in_a_charge_columns_reach_goes_back_to_its_friends():
+    # South's lone infantry on k12 stands three squares from the cavalry: in one turn they line up on j12, i12 and
+    # h12 and charge it for 21 against its 6. One step back (l11, l12, l13) puts it beside its friends, out of reach.
+    state = build_position({**NORTH_HOME, **SOUTH_EAST, **CHARGE_FRONT, "k12": "i"}, side_to_move=SOUTH)
+    assert all(online(state, NORTH, sq) for sq in ("f12", "g12", "h12")) and online(state, SOUTH, "k12")
+    plays, _ = whole_turn(WarRaiderBot(1), play(state, (END,))[0], NORTH)
+    assert plays[-1].kind == "attack" and plays[-1].target == "k12"  # the threat is real: left alone, it falls
+    _, state = whole_turn(search_bot(), state, SOUTH)
+    units_before = bin(state.units[SOUTH]).count("1")
+    _, state = whole_turn(WarRaiderBot(1), state, NORTH)
+    assert bin(state.units[SOUTH]).count("1") == units_before
+
+
+def test_no_unit_is_fed_forward_alone_into_a_charge_columns_reach():
+    # The same front with every South unit safe: whatever South moves, the raider then destroys nothing.
+    state = build_position({**NORTH_HOME, **SOUTH_EAST, **CHARGE_FRONT}, side_to_move=SOUTH)
+    plays, _ = whole_turn(WarRaiderBot(1), play(state, (END,))[0], NORTH)
+    assert plays[-1].kind != "attack"  # standing still, South is safe
+    for seed in (3, 4):
+        _, after = whole_turn(search_bot(seed), state, SOUTH)
+        units_before = bin(after.units[SOUTH]).count("1")
+        _, after = whole_turn(WarRaiderBot(1), after, NORTH)
+        assert bin(after.units[SOUTH]).count("1") == units_before
+
+
+def test_the_raider_rides_at_the_weaker_arsenal_with_its_relay_behind():
+    state = build_position({**NORTH_HOME, **SOUTH_EAST, "c12": "C", "d12": "C"}, side_to_move=NORTH)
+    target = choose_target(state, NORTH, None)
+    assert target == parse_square("c20")  # w20 has South's army round it
+    raider = WarRaiderBot(1)
+    plays, after = whole_turn(raider, state, NORTH)
+    assert raid_pull(after, NORTH, target) > raid_pull(state, NORTH, target)  # nearer, and still online
+    assert all(p.kind != "attack" or assess(state, parse_square(p.target)).result == CAPTURE for p in plays)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_raider_is_deterministic_and_plays_only_legal_moves(seed):
+    def game():
+        state = WAR.new_game(WAR.read_options({"max_turns": 30}), 2, seed)
+        bots = [WarRaiderBot(seed), WarRaiderBot(seed + 1)]
+        trace = []
+        while WAR.to_move(state):
+            seat = WAR.to_move(state)[0]
+            action = bots[seat].choose(WAR, state, seat)
+            assert action in WAR.legal_actions(state, seat)
+            trace.append(action)
+            state, _ = WAR.apply(state, seat, action)
+        return trace
+
+    assert game() == game()
+
+
+def test_search_within_its_budget_is_reproducible_on_these_positions():
+    state = build_position({**NORTH_HOME, **SOUTH_EAST, "c16": "C", "e19": "i"}, side_to_move=SOUTH)
+    first = search_bot().search(state, SOUTH, Budget(iterations=12))
+    assert search_bot().search(state, SOUTH, Budget(iterations=12)) == first
+    assert all(p[0] in (MOVE, ATTACK, END) for p in first)
+
+
+def test_the_race_to_an_arsenal_counts_the_turns_a_defender_is_late():
+    from tabletop.bots.game_of_war.press import RACE, raid_race
+
+    # North's rider on c16 needs two turns to c20 (four squares); South's infantry on e18 (online on c20's diagonal)
+    # two moves (two squares).
+    state = build_position({**NORTH_HOME, **SOUTH_EAST, "c16": "C", "e18": "i"}, side_to_move=SOUTH)
+    assert online(state, SOUTH, "e18")
+    assert raid_race(state, SOUTH) == 0.0  # South moves first: two turns against North's two
+    idle = play(state, (END,))[0]  # South passes: now it is a turn late
+    assert raid_race(idle, SOUTH) == -RACE[2] * 1
+    guarded = build_position({**NORTH_HOME, **SOUTH_EAST, "c16": "C", "c20": "i"}, side_to_move=NORTH)
+    assert raid_race(guarded, SOUTH) == 0.0  # a unit on the arsenal keeps the rider off it
+
+
+def test_a_charge_column_that_can_form_next_turn_counts_against_the_unit_it_reaches():
+    from tabletop.bots.game_of_war.press import EXPOSED, charge_exposure
+    from tabletop.bots.game_of_war.evaluation import UNIT_VALUE
+    from tabletop.games.game_of_war.units import INFANTRY
+
+    alone = build_position({**NORTH_HOME, **SOUTH_EAST, **CHARGE_FRONT, "k12": "i"}, side_to_move=NORTH)
+    assert charge_exposure(alone, SOUTH) == -EXPOSED * UNIT_VALUE[INFANTRY]
+    back = build_position({**NORTH_HOME, **SOUTH_EAST, **CHARGE_FRONT, "l12": "i"}, side_to_move=NORTH)
+    assert charge_exposure(back, SOUTH) == 0.0  # beside its friends, out of the riders' reach
