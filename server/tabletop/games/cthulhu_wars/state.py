@@ -25,14 +25,16 @@ RITUAL_TRACKS = {3: (5, 6, 7, 8, 9, 10, 10), 4: (5, 6, 7, 7, 8, 8, 9, 10, 10), 5
 #: The 6-player tracks the option ``ritual_track_six_players`` chooses between (no official one is known: rulings).
 SIX_PLAYER_RITUAL_TRACKS = {"extended": (5, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 10, 10), "five-player": RITUAL_TRACKS[5]}
 
+#: The Elder Sign bag: how many tokens of value 1, 2 and 3.
+ELDER_SIGN_BAG = (18, 12, 6)
+
 
 def ritual_track(options: CthulhuWarsOptions, players: int) -> tuple[int, ...]:
-    """The Ritual track of a game: the printed one for 3-5 players, the ruling's for 6."""
+    """The Ritual track of a game (``cthulhu-wars/doom``): the printed one for 3-5 players, for 6 the one the ruling
+    ``six-player-ritual-track`` chooses (``cthulhu-wars/rulings``)."""
     if players == 6:
         return SIX_PLAYER_RITUAL_TRACKS[options.ritual_track_six_players]
     return RITUAL_TRACKS[players]
-#: The Elder Sign bag: how many tokens of value 1, 2 and 3.
-ELDER_SIGN_BAG = (18, 12, 6)
 
 
 @dataclass
