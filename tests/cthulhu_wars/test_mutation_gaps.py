@@ -496,11 +496,11 @@ def test_each_pained_unit_of_one_victim_is_sent_away_before_the_next_victim_take
 
 # ---- survivors of the seed-83 sample ---------------------------------------------------------------------------
 @pytest.mark.parametrize("seats, options", [
-    (2, {}), (6, {}), (5, "stored before the expansions"),
+    (2, {}), (7, {}), (5, "stored before the expansions"),
     (3, {"factions": [GC, "stand-in-black-goat", YS]}), (3, {"factions": [GC, GC, YS]}), (3, {"factions": [GC, YS]}),
 ])
 def test_every_seating_refusal_cites_the_setup_rule(seats, options):
-    """rules_text cthulhu-wars/setup: 3 to 5 players, one faction per seat, among the factions the engine has."""
+    """rules_text cthulhu-wars/setup: 3 to 6 players, one faction per seat, among the factions the engine has."""
     from tabletop.games.cthulhu_wars.options import KEYS_BEFORE_EXPANSIONS
 
     if options == "stored before the expansions":  # a 5-player game whose stored options hold only the old keys
