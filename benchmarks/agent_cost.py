@@ -18,7 +18,7 @@ characters of one seat's whole game, the share of a seat's reading spent on wind
 ``history``, history calls per game, and refusals (for War, those caused by a line the same sequence broke);
 and the size of tools/list.
 
-    .venv/bin/python benchmarks/agent_cost.py [--games N]
+    .venv/bin/python benchmarks/agent_cost.py [--games N] [--rows "cw thinking,cw standing"]
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ import random
 import re
 import statistics
 import tempfile
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,8 +55,11 @@ class Meter:
     line_refusals: int = 0  # War: a move refused because an earlier move of the same sequence cut its line
     dry_runs: int = 0  # War: plans tried first as dry runs, and those refused (nothing played either way)
     dry_refusals: int = 0
+    kinds: dict[int, Counter] = field(default_factory=dict)  # per seat, text characters by kind of text
 
     def count(self, seat: int, result, spent: str = "play") -> None:
+        self.kinds.setdefault(seat, Counter()).update(kinds_of("\n".join(c.text for c in result.content if c.type == "text"),
+                                                               result.is_error))
         text = sum(len(c.text) for c in result.content if c.type == "text")
         structured = len(json.dumps(result.structured_content)) if result.structured_content else 0
         self.current[0] += text
@@ -72,6 +76,41 @@ class Meter:
         if self.current[2]:
             self.turns.append(tuple(self.current))
         self.current = [0, 0, 0]
+
+
+#: The lines that say what a seat must or may do next, or who is awaited (``owed`` and the like).
+OWED = ("You still owe", "Your action is used", "Moving units", "Nothing is asked", "Waiting for", "Your turns are over",
+        "You sit out", "You may act", "Doom phase, your", "Take one", "Choose", "Battle in", "Next:", "Break the tie",
+        "Make your offer", "The game is over", "Still not your turn")
+#: The lines of a Cthulhu Wars position (whole or changed), its status lines among them.
+POSITION = re.compile(r"^(Round \d|[\w-]+( spellbooks \d+/6)?: |Changed since|The rest of the position|Play goes|No longer:|"
+                      r"Citadels|Tunnels|Creatures:|Map )")
+
+
+def kinds_of(text: str, refused: bool) -> Counter:
+    """An answer's characters by kind of text: the digest, a window, the position (whole, changed or status), the
+    legal moves, what is owed, the answer's head and its own move's events, a refusal."""
+    found: Counter = Counter()
+    if refused:
+        found["refusal"] += len(text)
+        return found
+    mode = None
+    for line in text.split("\n"):
+        size = len(line) + 1
+        if line.startswith("Since your last move:") or (mode == "digest" and line.startswith(("- ", "… "))):
+            mode, kind = "digest", "digest"
+        elif mode == "moves" or line.startswith("Your moves"):
+            mode, kind = "moves", "legal moves"
+        elif ": window " in line:
+            mode, kind = None, "window"
+        elif line.startswith(OWED):
+            mode, kind = None, "owed"
+        elif POSITION.match(line):
+            mode, kind = None, "position"
+        else:
+            mode, kind = None, "head and own events"
+        found[kind] += size
+    return found
 
 
 class Agent:
@@ -288,7 +327,7 @@ def pct(values: list[int], q: float) -> int:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def main(games: int) -> None:
+async def main(games: int, rows: list[str]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         sessions = GameSessions(GameStore(Path(folder) / "cost.sqlite3"))
         server = build_server(sessions)
@@ -298,8 +337,8 @@ async def main(games: int) -> None:
             print(f"tools/list: {listing} characters ({len(tools)} tools)")
             print(f"{'game':14} {'seat-turns':>10} {'chars p50':>9} {'p90':>6} {'calls p50':>9} {'p90':>4} "
                   f"{'chars/decision':>14} {'struct p50':>10} {'one seat, whole game':>21}")
-            spending = []
-            for game in GAMES:
+            spending, reading = [], []
+            for game in rows:
                 meters = [await play_one(client, sessions, game, seed) for seed in range(1, games + 1)]
                 turns = [t for m in meters for t in m.turns]
                 chars, structured, calls = ([t[i] for t in turns] for i in range(3))
@@ -312,6 +351,11 @@ async def main(games: int) -> None:
                     f"{statistics.median(structured):>10.0f} {statistics.median(whole):>13.0f} (max {max(whole)})"
                 )
                 shares = [share(seat_spent) for m in meters for seat_spent in m.spent.values()]
+                kinds = sum((m.kinds.get(0, Counter()) for m in meters), Counter())
+                whole_reading = sum(kinds.values()) or 1
+                if PLAYS.get(game, game) == "cthulhu-wars":  # the kinds are told apart as Cthulhu Wars texts write them
+                    reading.append(f"{game:14} " + ", ".join(f"{k} {v / games:,.0f} ({v / whole_reading:.0%})"
+                                                              for k, v in kinds.most_common()))
                 spending.append(
                     f"{game:14} {statistics.median(p for p, _ in shares):>9.1%} (max {max(p for p, _ in shares):>5.1%}) "
                     f"{statistics.median(u for _, u in shares):>12.1%} {0:>8.1%} {max(m.history_calls for m in meters):>13} "
@@ -321,9 +365,17 @@ async def main(games: int) -> None:
             print(f"\na seat's reading: {'windows passed':>22} {'windows used':>12} {'history':>8} "
                   f"{'history calls':>13} {'refusals/game':>14} {'line refusals':>14} {'dry runs':>9} {'dry refused':>13}")
             print("\n".join(spending))
+            print("\none Cthulhu Wars seat's reading by kind (seat 0, characters a game):")
+            print("\n".join(reading))
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=3, help="games per game type (default 3)")
-    anyio.run(main, parser.parse_args().games)
+    parser.add_argument("--rows", default=",".join(GAMES), help=f"rows to play, comma-separated (default all: {', '.join(GAMES)})")
+    args = parser.parse_args()
+    chosen = [row.strip() for row in args.rows.split(",")]
+    unknown = [row for row in chosen if row not in GAMES]
+    if unknown:
+        parser.error(f"unknown rows {unknown}; rows are {', '.join(GAMES)}")
+    anyio.run(main, args.games, chosen)

@@ -90,6 +90,7 @@ def war_game(args: tuple) -> GameResult:
     from tabletop.bots.game_of_war.raider import WarRaiderBot
     from tabletop.bots.game_of_war.search import WarSearchBot
     from tabletop.games.game_of_war.combat import CAPTURE
+    from tabletop.games.game_of_war.board import square_name
     from tabletop.games.game_of_war.engine import GameOfWarEngine
     from tabletop.games.game_of_war.rules import attack_options
 
@@ -111,6 +112,7 @@ def war_game(args: tuple) -> GameResult:
     turn_clock, cpu_clock, current_turn, actions = 0.0, 0.0, None, 0
     chance_turns: set[int] = set()
     attack_turns: set[int] = set()
+    fallen: list[str] = []  # the arsenals of the bot under test destroyed, with the turn
     while engine.to_move(state):
         seat = engine.to_move(state)[0]
         if seat == me and state.phase == "play" and any(c.result == CAPTURE for c in attack_options(state)):
@@ -130,15 +132,19 @@ def war_game(args: tuple) -> GameResult:
                 cpu_clock += time.process_time() - cpu
         if seat == me and getattr(action, "kind", None) == "attack":
             attack_turns.add(state.turn)
+        standing = state.arsenals[me]
         state, _ = engine.apply(state, seat, action)
         actions += 1
+        if state.arsenals[me] != standing:
+            fallen.append(f"{square_name((standing & ~state.arsenals[me]).bit_length() - 1)} at turn {state.turn}")
     if current_turn is not None:
         turn_times.append(turn_clock)
         turn_cpu.append(cpu_clock)
     outcome = engine.outcome(state)
     lost = 2 - bin(state.arsenals[me]).count("1")
+    note = f"{outcome.reason} (as {'North' if me == 0 else 'South'}{'; arsenals lost: ' + ', '.join(fallen) if fallen else ''})"
     return GameResult(float(outcome.winners == [me]), bool(outcome.winners), state.turn, actions, times, turn_times,
-                      outcome.reason, turn_cpu=turn_cpu, chances=len(chance_turns),
+                      note, turn_cpu=turn_cpu, chances=len(chance_turns),
                       taken=len(chance_turns & attack_turns), arsenals_lost=lost)
 
 

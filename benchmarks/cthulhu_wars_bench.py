@@ -1,6 +1,11 @@
 """Cthulhu Wars engine speed: legal-move generation time and complete random games per second.
 
-Run: .venv/bin/python benchmarks/cthulhu_wars_bench.py [games per player count]
+Run: .venv/bin/python benchmarks/cthulhu_wars_bench.py [games per player count] [players | ancients | neutrals |
+spellbooks]
+(a player count measures only its tables; ``ancients`` only the tables seating The Ancients, at 3-6 players on Earth
+and 3-5 on the Dreamlands; ``neutrals`` the other tables with every neutral option on: High Priests and the four
+neutral monster cards; ``spellbooks`` those same tables with the neutral spellbooks on, rules_text
+``cthulhu-wars/neutral-spellbooks``).
 Prints figures only (targets: legal moves under 2 ms at any point; at least 10 random 5-player games/s, the
 expansion factions seated too), on Earth and on the Dreamlands map (tunnels, the Bhole, the Zoogs, the Citadel
 check after every step), and six players on the 6-player Earth map (the same targets), each figure also per CPU
@@ -25,13 +30,25 @@ EXPANSION_TABLES = {
     4: ["crawling-chaos", "windwalker", "sleeper", "opener-of-the-way"],
     3: ["windwalker", "sleeper", "opener-of-the-way"],
 }
+#: Every neutral option built (High Priests, each neutral monster card), for the ``neutrals`` tables.
+NEUTRAL_OPTIONS = {
+    "high_priests": True, "neutral_ghast": True, "neutral_gug": True, "neutral_shantak": True,
+    "neutral_star_vampire": True,
+}
+#: Tables seating The Ancients (rules_text ``cthulhu-wars/ancients``) with core and expansion factions.
+ANCIENTS_TABLES = {
+    6: ["ancients", "great-cthulhu", "windwalker", "sleeper", "opener-of-the-way", "yellow-sign"],
+    5: ["ancients", "great-cthulhu", "windwalker", "opener-of-the-way", "black-goat"],
+    4: ["ancients", "crawling-chaos", "sleeper", "opener-of-the-way"],
+    3: ["ancients", "great-cthulhu", "black-goat"],
+}
 
 
 def random_game(players: int, seed: int, timings: list[float] | None = None, factions: list[str] | None = None,
-                map_name: str = "earth") -> int:
-    """Play one game of random legal moves; return the number of moves."""
+                map_name: str = "earth", options: dict | None = None) -> int:
+    """Play one game of random legal moves (``options``: more game options); return the number of moves."""
     rnd = random.Random(seed)
-    state = ENGINE.new_game(CthulhuWarsOptions(factions=factions, map=map_name), players, seed)
+    state = ENGINE.new_game(CthulhuWarsOptions(factions=factions, map=map_name, **(options or {})), players, seed)
     moves = 0
     while ENGINE.outcome(state) is None:
         seat = rnd.choice(ENGINE.to_move(state))
@@ -57,16 +74,27 @@ def main(games: int) -> None:
     tables = [(p, None, m) for m in ("earth", "dreamlands") for p in (3, 4, 5)]
     tables += [(p, EXPANSION_TABLES[p], m) for m in ("earth", "dreamlands") for p in (3, 4, 5)]
     tables += [(6, None, "earth"), (6, EXPANSION_TABLES[6], "earth")]
+    tables += [(p, ANCIENTS_TABLES[p], m) for m in ("earth", "dreamlands") for p in (3, 4, 5)]
+    tables += [(6, ANCIENTS_TABLES[6], "earth")]
     only = sys.argv[2] if len(sys.argv) > 2 else None  # e.g. "6": only the tables of that many players
-    tables = [t for t in tables if only is None or str(t[0]) == only]
+    extra = NEUTRAL_OPTIONS if only == "neutrals" else None  # every neutral option on, at every table
+    if only == "spellbooks":
+        extra = {"neutral_spellbooks": True}
+    if only == "ancients":
+        tables = [t for t in tables if t[1] and "ancients" in t[1]]
+    elif only in ("neutrals", "spellbooks"):
+        tables = [t for t in tables if not (t[1] and "ancients" in t[1])]
+    else:
+        tables = [t for t in tables if only is None or str(t[0]) == only]
     for players, factions, map_name in tables:
         timings: list[float] = []
         for seed in range(games):
-            random_game(players, seed, timings, factions, map_name)
+            random_game(players, seed, timings, factions, map_name, extra)
         start, cpu = time.perf_counter(), time.process_time()
-        moves = sum(random_game(players, 1000 + seed, None, factions, map_name) for seed in range(games))
+        moves = sum(random_game(players, 1000 + seed, None, factions, map_name, extra) for seed in range(games))
         elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
-        label = ", ".join(factions) if factions else "default factions"
+        label = (", ".join(factions) if factions else "default factions") + (
+            ", neutral spellbooks" if only == "spellbooks" else ", every neutral option" if extra else "")
         print(
             f"{map_name}, {players} players ({label}): legal_moves median {statistics.median(timings) * 1000:.3f} ms, "
             f"p99 {statistics.quantiles(timings, n=100)[-1] * 1000:.3f} ms, "
@@ -77,4 +105,7 @@ def main(games: int) -> None:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        sys.exit(0)
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)  # then optionally a player count: only its tables

@@ -1,6 +1,6 @@
 """How well search_rules lands on the passage that answers a question, and what it costs a model.
 
-    .venv/bin/python benchmarks/rules_search.py [--baseline COMMIT] [--misses]
+    .venv/bin/python benchmarks/rules_search.py [--baseline COMMIT] [--before COMMIT] [--misses]
 
 Over the question sets the tests keep (tests/rulebook/questions.toml, written in a newcomer's own words,
 and tests/rulebook/holdout.toml, written blind to the search's synonyms and weights), it prints for each:
@@ -18,16 +18,20 @@ tuned), each question whose first hit is in another section or whose first passa
 the hits' URIs and the passages that hold the phrase.
 
 The same figures are printed for the search before passages (the section search of --baseline, default
-83b5ba8, read from git), answering with its own text: one line per section with a snippet.
+83b5ba8, read from git), answering with its own text: one line per section with a snippet; and, with
+--before COMMIT, for the passage search as it was at that commit (server/tabletop/rulebook/ read from git,
+over today's rules_text and question sets), answering through today's tool text.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.util
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import tomllib
 from pathlib import Path
@@ -36,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "server"))
 
 from tabletop import rulebook  # noqa: E402
+from tabletop.app import rules_tools  # noqa: E402
 from tabletop.app.rules_tools import passage_hits, search_text  # noqa: E402
 from tabletop.rulebook.search import question_words  # noqa: E402
 
@@ -66,6 +71,42 @@ def baseline_module(commit: str):
     sys.modules[module.__name__] = module  # its dataclasses look their module up
     exec(compile(source, f"{commit}:rulebook.py", "exec"), module.__dict__)
     return module
+
+
+def passage_search_at(commit: str, into: Path):
+    """The passage search (server/tabletop/rulebook/) as it was at ``commit``, as the package
+    ``tabletop_before.rulebook`` under ``into``, reading today's rules_text; None without git."""
+    package = into / "server" / "tabletop_before" / "rulebook"
+    package.mkdir(parents=True)
+    (package.parent / "__init__.py").write_text("")
+    (into / "rules_text").symlink_to(ROOT / "rules_text")  # its rules_dir() looks three folders up
+    try:
+        names = subprocess.run(["git", "ls-tree", "--name-only", f"{commit}:server/tabletop/rulebook"], cwd=ROOT,
+                               capture_output=True, text=True, check=True).stdout.split()
+        for name in (n for n in names if n.endswith(".py")):
+            source = subprocess.run(["git", "show", f"{commit}:server/tabletop/rulebook/{name}"], cwd=ROOT,
+                                    capture_output=True, text=True, check=True).stdout
+            (package / name).write_text(source)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    sys.path.insert(0, str(into / "server"))
+    return importlib.import_module("tabletop_before.rulebook")
+
+
+def answer_passages_with(module):
+    """Answers from another version of the passage search, laid out by today's tool (which then quotes
+    passages with that version's ``quote``)."""
+    def answer(question: str, game: str) -> tuple[list[str], str, str]:
+        today = rules_tools.rulebook
+        rules_tools.rulebook = module
+        try:
+            found = module.search(question, game, 3)
+            hits = passage_hits(found, question)
+            return [h.section for h in hits], hits[0].passage if hits else "", search_text(found, hits, question)
+        finally:
+            rules_tools.rulebook = today
+
+    return answer
 
 
 def answer_before(module):
@@ -125,18 +166,29 @@ def print_misses(questions: list[dict]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", default="83b5ba8", help="the commit whose section search to compare with")
+    parser.add_argument("--before", help="also measure the passage search as it was at this commit")
     parser.add_argument("--misses", action="store_true", help="print the questions.toml questions missed")
     args = parser.parse_args()
     if args.misses:
         print_misses(tomllib.loads(SETS["questions"].read_text())["question"])
         return
-    before = baseline_module(args.baseline)
+    with tempfile.TemporaryDirectory() as scratch:
+        earlier = passage_search_at(args.before, Path(scratch)) if args.before else None
+        if args.before and earlier is None:
+            print(f"(no --before: git could not show {args.before})")
+        report(baseline_module(args.baseline), earlier, args)
+
+
+def report(before, earlier, args) -> None:
+    """The figures of each search over each question set, one line each."""
     rulebook.search("warm up the index", None)
     print(f"{'set':10} {'search':16} {'n':>4} {'first':>6} {'top 3':>6} {'phrase':>6} {'chars':>6} "
           f"{'to answer':>9} {'ms p50':>7} {'ms p95':>7}")
     for name, path in SETS.items():
         questions = tomllib.loads(path.read_text())["question"]
         searches = [("passages (now)", answer_now)]
+        if earlier is not None:
+            searches.append((f"passages {args.before}"[:16], answer_passages_with(earlier)))
         if before is not None:
             searches.append((f"sections {args.baseline}", answer_before(before)))
         for label, answer in searches:

@@ -8,7 +8,7 @@ import random
 import pytest
 from mcp import Client
 
-from .helpers import call, refused
+from .helpers import call, play_at_random, refused
 
 pytestmark = pytest.mark.anyio
 
@@ -29,23 +29,9 @@ async def test_a_complete_five_player_game_with_the_expansion_factions(server):
         game_id = game["game_id"]
         tokens = [s["token"] for s in game["seats"]]
         assert [s["role"] for s in game["seats"]][1:4] == ["Windwalker", "The Sleeper", "Opener of the Way"]
-        chooser = random.Random(SEED)
-        seen: dict[str, int] = {}
         checked = {"gather": False, "odds": False}
-        for _ in range(4000):
-            state = await call(client, "get_state", game_id=game_id)
-            if state["outcome"]:
-                break
-            seat = chooser.choice(state["to_move"])
-            moves = await call(client, "legal_moves", game_id=game_id, token=tokens[seat], detail="full")
-            options = [m for g in moves["groups"] for m in g["options"]]
-            assert options, f"seat {seat} is awaited but has no legal move"
-            new = [m for m in options if m["notation"].startswith(NEW) and m["notation"].split()[0] not in seen]
-            pick = chooser.choice(new) if new and chooser.random() < 0.7 else chooser.choice(options)
-            move = {"move": pick["notation"]} if chooser.random() < 0.5 else {"actions": [pick["action"]]}
-            await call(client, "apply_move", game_id=game_id, token=tokens[seat], **move)
-            kind = pick["notation"].split()[0]
-            seen[kind] = seen.get(kind, 0) + 1
+
+        async def check_calculators_once(seat: int, pick: dict, kind: str) -> None:
             if kind == "ww-hibernate" and not checked["gather"]:
                 report = await call(client, "gather_power", game_id=game_id)
                 ww = next(r for r in report["results"] if r["faction"] == "windwalker")
@@ -56,8 +42,10 @@ async def test_a_complete_five_player_game_with_the_expansion_factions(server):
                 odds = await call(client, "battle_odds", game_id=game_id, area=area, attacker=FACTIONS[seat], defender=enemy)
                 assert odds["odds"]["attacker"]["dice"] >= 1
                 checked["odds"] = True
-        else:
-            raise AssertionError("the game did not end")
+
+        state, seen = await play_at_random(
+            client, game_id, tokens, random.Random(SEED), after=check_calculators_once, limit=4000,
+            favour=lambda notation, seen: notation.startswith(NEW) and notation.split()[0] not in seen)
         assert state["outcome"]["reason"]
         assert seen.get("start") == 2 and seen.get("ww-hibernate") and checked["gather"], seen
         assert any(k.startswith("sl-") for k in seen) and any(k.startswith("ow-") for k in seen), seen

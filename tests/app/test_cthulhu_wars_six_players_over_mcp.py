@@ -13,7 +13,7 @@ from tabletop.bots.registry import make_bot
 from tabletop.games.cthulhu_wars import ENGINE
 from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 
-from .helpers import call, refused
+from .helpers import call, play_at_random, refused
 
 pytestmark = pytest.mark.anyio
 
@@ -42,20 +42,7 @@ async def test_a_complete_six_player_game_over_mcp(server):
         near = await call(client, "list_adjacent", game_id=game_id, area="Bering Sea")
         assert {a["id"] for a in near["adjacent"]} == {"arctic-ocean", "north-america-east", "north-america-west",
                                                         "north-pacific", "north-asia"}
-        chooser = random.Random(3)
-        for _ in range(6000):
-            state = await call(client, "get_state", game_id=game_id)
-            if state["outcome"]:
-                break
-            seat = chooser.choice(state["to_move"])
-            moves = await call(client, "legal_moves", game_id=game_id, token=tokens[seat], detail="full")
-            options = [m for g in moves["groups"] for m in g["options"]]
-            assert options, f"seat {seat} is awaited but has no legal move"
-            pick = chooser.choice(options)
-            move = {"move": pick["notation"]} if chooser.random() < 0.5 else {"actions": [pick["action"]]}
-            await call(client, "apply_move", game_id=game_id, token=tokens[seat], **move)
-        else:
-            raise AssertionError("the game did not end")
+        state, _ = await play_at_random(client, game_id, tokens, random.Random(3), limit=6000)
         assert state["outcome"]["reason"]
         picture = await client.call_tool("render_board", {"game_id": game_id, "format": "svg"})
         assert not picture.is_error

@@ -6,6 +6,7 @@ Driven through the real MCP client against the real server; what the digest must
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from mcp import Client
@@ -141,9 +142,9 @@ async def test_nothing_of_the_other_sides_hidden_deployment_is_told(server):
         await call(client, "apply_move", game_id=game_id, token=north, moves=["place C c7", "place I e7"])
         for tool, args in (("wait_for_turn", {"timeout_seconds": 0}), ("get_state", {})):
             text = await text_of(client, tool, game_id=game_id, token=south, **args)
-            assert HEAD not in text and "c7" not in text and "e7" not in text
+            assert HEAD not in text and not re.search(r"\b[ce]7\b", text)  # the game id may hold "e7"
         placed = await text_of(client, "apply_move", game_id=game_id, token=south, move="place I o12")
-        assert HEAD not in placed and "c7" not in placed
+        assert HEAD not in placed and not re.search(r"\bc7\b", placed)
 
 
 async def test_a_destroyed_war_unit_is_told_to_its_side(server):

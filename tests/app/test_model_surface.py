@@ -313,8 +313,8 @@ async def test_calculators_and_lookups_cite_the_rules_they_rest_on(client: Clien
 
 
 async def test_search_rules_says_plainly_when_nothing_matches(client: Client):
-    result = await call(client, "search_rules", query="Yothan combat")
-    assert result["results"] == [] and "yothan" in result["note"] and "Nothing in the rules matches" in result["note"]
+    result = await call(client, "search_rules", query="Castling combat")
+    assert result["results"] == [] and "castling" in result["note"] and "Nothing in the rules matches" in result["note"]
     found = await call(client, "search_rules", query="what happens with three tentacles")
     assert found["results"] and found["note"] is None and not found["results"][0]["passage"].startswith("#")
 

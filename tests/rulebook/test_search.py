@@ -17,11 +17,11 @@ QUESTIONS = tomllib.loads((HERE / "questions.toml").read_text())["question"]
 HOLDOUT = tomllib.loads((HERE / "holdout.toml").read_text())["question"]
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Floors a little under the figures measured (benchmarks/rules_search.py): first hit 69% and answer phrase in
-#: the first passage 47% of the 153 questions in a newcomer's words; 80% and 55% of the 60 held-out
+#: Floors a little under the figures measured (benchmarks/rules_search.py): first hit 73.2% and answer phrase in
+#: the first passage 56.2% of the 153 questions in a newcomer's words; 80.0% and 65.0% of the 60 held-out
 #: questions. The issue's targets (90% and 80%) are not reached: these floors only stop the search from
 #: getting worse unnoticed.
-FLOORS = {"questions": (0.68, 0.46), "holdout": (0.78, 0.53)}
+FLOORS = {"questions": (0.70, 0.53), "holdout": (0.78, 0.62)}
 
 
 def flat(text: str) -> str:
@@ -124,7 +124,7 @@ def test_a_word_no_passage_has_lowers_a_match_instead_of_sinking_it():
 
 
 def test_no_match_is_said_when_nothing_holds_most_of_the_question():
-    for query in ("Yothan combat", "how does the cathedral rule work", "zxqv"):
+    for query in ("castling combat", "how does the en passant rule work", "zxqv"):
         assert rulebook.search(query).hits == [], query
 
 
@@ -140,3 +140,55 @@ def test_what_is_left_of_a_contraction_is_not_a_word_of_the_question():
     from tabletop.rulebook.search import question_words
 
     assert question_words("I'm sure they're cut off and haven't moved") == ["sure", "cut", "off", "moved"]
+
+
+def test_a_narrow_section_is_named_by_its_title_and_the_capitalised_names_it_keeps_to_itself():
+    from tabletop.rulebook.search import search_settings, section_names
+
+    names = section_names("cthulhu-wars")
+    assert {"hastur", "byakhee", "yellow"} <= names["yellow-sign"] and "tsathoggua" in names["sleeper"]
+    assert {"bhole"} <= names["dreamlands-bhole"] and "zoog" in names["dreamlands-zoogs"]
+    # words every section uses are nobody's name
+    assert not {"gate", "power", "doom", "battle", "cultist"} & set().union(*names.values())
+    # every narrow section the game has is named, including ones added after search.toml was last read
+    narrow = search_settings("cthulhu-wars").narrow
+    assert set(names) == {s.id for s in rulebook.load_rulebook()["cthulhu-wars"] if s.id in narrow}
+    assert all(names.values())
+
+
+def test_a_faction_section_ranks_high_only_when_the_question_names_it():
+    from tabletop.rulebook.search import search_settings
+
+    general = rulebook.search("What does a Ritual of Annihilation give me?", "cthulhu-wars", 3).hits
+    narrow = search_settings("cthulhu-wars").narrow
+    assert general[0].passage.uri.startswith("rules://cthulhu-wars/doom#")
+    assert not {h.passage.section.id for h in general[:2]} & narrow, [h.passage.uri for h in general]
+    named = rulebook.search("What is Hastur's combat in a battle?", "cthulhu-wars", 3).hits
+    assert named[0].passage.section.id == "yellow-sign", [h.passage.uri for h in named]
+
+
+def test_a_short_passage_is_quoted_with_its_neighbours_under_the_same_heading():
+    item = rulebook.passage_at("rules://cthulhu-wars/turn#you-may-not-skip-your")
+    assert item.lead_in and item.place == ("Turn",)
+    group = rulebook.siblings(item)
+    # a list shares its place with its lead-in sentence, which introduces it in its headings
+    assert item in group and "In the Action phase:" in [p.text for p in group]
+    assert item.headings[-1] == "In the Action phase"
+    quoted = rulebook.quote(item, "skip turn power", 700)
+    shown = [p for p in group if p.text in quoted]
+    assert item in shown and len(shown) > 2 and len(quoted) <= 700
+    assert [quoted.index(p.text) for p in shown] == sorted(quoted.index(p.text) for p in shown)  # reading order
+    assert rulebook.quote(item, "skip", len(item.text)) == item.text  # no room: the passage alone
+
+
+def test_every_short_passage_is_quoted_whole_and_within_the_limit():
+    for passage in rulebook.passages():
+        if len(passage.text) <= 400:
+            quoted = rulebook.quote(passage, "power gate unit", 400)
+            assert len(quoted) <= 400, passage.uri
+            # whole: a group of table rows may stand under the header shown once above the rows before it
+            rows = passage.text.splitlines()[2:] if passage.text.startswith("|") else [passage.text]
+            assert "\n".join(rows) in quoted, passage.uri
+            # what surrounds it is the section's own lines, from the passages under the same heading
+            lines = {line for p in rulebook.siblings(passage) for line in p.text.splitlines()}
+            assert set(quoted.splitlines()) <= lines | {"…"}, passage.uri

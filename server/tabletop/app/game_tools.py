@@ -275,7 +275,7 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
             where = (f" {route.hand(live, seat, token)}" if route else
                      f"'s page (hand it to the person who plays it; it holds the seat): {result.link}")
             tail = f"\n{live.seat_label(seat)}{where}"
-        return reply(result, f"{head}.\n{situation(live, seat, moves)}{tail}")
+        return reply(result, f"{head}.\n{situation(live, seat, moves, own=not referee)}{tail}")
 
     @mcp.tool(title="Legal moves", annotations=READ_ONLY)
     @refusals_as_tool_errors
@@ -427,7 +427,8 @@ def register_game_tools(mcp: MCPServer, sessions: GameSessions, driver: BotDrive
         elif status.your_turn:
             you = f"referee, for {live.seat_label(status.seat)}" if referee else live.seat_label(status.seat)
             known = not referee and position_known(live, status.seat, since)
-            text = f"Your turn, {you} (move {result.ply + 1}).\n{situation(live, status.seat, moves, known)}"
+            told = situation(live, status.seat, moves, known, changes=not referee, own=not referee)
+            text = f"Your turn, {you} (move {result.ply + 1}).\n{told}"
         else:
             text = f"Still not your turn: {awaiting(live)} Call wait_for_turn again."
         return reply(result, f"{since.text}\n{text}" if since else text)

@@ -21,8 +21,16 @@ from .models import Detail, MoveGroupOut
 EVENTS_BUDGET = 1500
 #: Said instead of the whole position to a seat that knows it (see ``digest.position_known``).
 KNOWN = "The rest of the position is as you last saw it but for the moves above (get_state shows it whole)."
+#: Heads the parts of a position told again because they changed since the seat last saw them.
+CHANGED = "Changed since you last saw the position:"
+#: The parts of a position (``Engine.position_parts``) that are the seat's status, told whenever its turn comes.
+STATUS_PARTS = ("now", "you")
+#: Said when nothing but the status changed since the seat last saw the position.
+UNCHANGED = "The rest of the position is as you last saw it (get_state shows it whole)."
+#: The changes are told instead of the whole position only when they take less than this share of it.
+WORTH_IT = 0.7
 #: How compact lists of moves are read.
-FACTORED = "a/b means any one of the alternatives"
+FACTORED = "a/b: any one of them"
 
 
 def groups_out(moves: LegalMoves, detail: Detail) -> list[MoveGroupOut]:
@@ -70,12 +78,17 @@ def moves_text(live: LiveGame, moves: LegalMoves, detail: Detail = "brief", budg
     return "\n".join([head, *shown, *tail])
 
 
-def situation(live: LiveGame, seat: int | None, moves: LegalMoves | None, known: bool = False) -> str:
+def situation(live: LiveGame, seat: int | None, moves: LegalMoves | None, known: bool = False,
+              changes: bool = False, own: bool = True) -> str:
     """The position in brief, then the seat's moves when the decision is its own, else who is awaited. A small
     decision (an out-of-turn window) is told in a few words instead of the whole position; so is the position
-    when the seat knows it (``known``: from the last one it was shown and the moves it was told of since)."""
+    when the seat knows it: with ``changes``, by the parts changed since it last saw it (games that tell their
+    position by parts), else when ``known`` (from the last one it was shown and the moves it was told of since).
+    ``own``: the seat itself reads the text (not the referee for it), so what it is shown is remembered."""
     engine = live.engine
     brief = engine.decision_text(live.state, seat) if seat is not None and moves is not None and moves.count else None
+    if brief is None and seat is not None and own:
+        brief = position_seen(live, live.state, seat, changes)
     if brief is None and known and seat is not None:
         brief = f"{engine.status(live.state, seat)}\n{KNOWN}"
     text = [brief or engine.describe(live.state, seat)]
@@ -87,6 +100,46 @@ def situation(live: LiveGame, seat: int | None, moves: LegalMoves | None, known:
     else:
         text.append(awaiting(live))
     return "\n".join(text)
+
+
+def position_seen(live: LiveGame, state: Any, seat: int, changes: bool) -> str | None:
+    """The position for ``seat`` in a game that tells it by parts (``Engine.position_parts``), remembered as what the
+    seat last saw: with ``changes``, its status and the parts changed since it last saw them, when that is
+    shorter than the whole; else the whole. None for a game that tells its position whole each time."""
+    parts = live.engine.position_parts(state, seat)
+    if parts is None:
+        return None
+    before = live.seen.get(seat)
+    live.seen[seat] = parts
+    whole = live.engine.describe(state, seat)
+    if not changes or before is None:
+        return whole
+    status = [parts[key] for key in STATUS_PARTS if parts.get(key)]
+    changed = changed_parts({**before, **{key: parts.get(key, "") for key in STATUS_PARTS}}, parts)
+    text = "\n".join([*status, CHANGED if changed else UNCHANGED, *changed])
+    return text if len(text) < len(whole) * WORTH_IT else whole
+
+
+def changed_parts(before: dict[str, str], after: dict[str, str]) -> list[str]:
+    """The parts of a position that differ from ``before``, as they read now; a part no longer there as "No longer:
+    <what it said>"; parts with no text are never told."""
+    lines = [text for key, text in after.items() if text and before.get(key) != text]
+    return lines + [f"No longer: {text}" for key, text in before.items() if text and key not in after]
+
+
+def status_changes(live: LiveGame, state: Any, seat: int) -> str:
+    """After the seat's own move, in a game that tells its position by parts: its status parts (the phase and who is
+    awaited, its own standing) that changed since it last saw them, nothing when none did, or the game's status when
+    the seat never saw the position; elsewhere the game's status. The rest of what its move changed is in its
+    events, and in the changes told when its turn comes again."""
+    parts = live.engine.position_parts(state, seat)
+    before = live.seen.get(seat)
+    if parts is None or before is None:
+        return live.engine.status(state, seat)
+    status = {key: parts.get(key, "") for key in STATUS_PARTS}
+    live.seen[seat] = {**before, **status}
+    changed = changed_parts({key: before.get(key, "") for key in STATUS_PARTS}, status)
+    return "\n".join(changed)
 
 
 def awaiting(live: LiveGame) -> str:
@@ -158,13 +211,17 @@ def played_text(played: Played, moves_next: LegalMoves | None) -> str:
         if moves_next is not None and moves_next.note:
             lines.append(moves_next.note)
     elif moves_next is not None and moves_next.count:
-        lines.append(engine.decision_text(after, played.seat) or engine.status(after, played.seat))
+        fresh = not (played.dry_run or played.already or played.referee)  # the seat itself sees a new position
+        now = engine.decision_text(after, played.seat)
+        now = now or (status_changes(live, after, played.seat) if fresh else engine.status(after, played.seat))
+        lines += [now] if now else []
         lines += owed_line(engine, after, played)
         lines.append(moves_text(live, moves_next))
     else:
-        lines += owed_line(engine, after, played)
-        waiting = ", ".join(live.seat_label(s) for s in engine.to_move(after))
-        lines.append(f"Next: {waiting} to move.")
+        owed = owed_line(engine, after, played)
+        waiting = [live.seat_label(s) for s in engine.to_move(after)]
+        said = owed and all(who in owed[0] for who in waiting)  # the owed line already names who is awaited
+        lines += owed if said else [*owed, f"Next: {', '.join(waiting)} to move."]
     return "\n".join(lines)
 
 

@@ -171,6 +171,13 @@ class Engine(ABC, Generic[S, A]):
         position is in ``describe``); by default the first line of ``describe``."""
         return self.describe(state, seat).split("\n", 1)[0]
 
+    def position_parts(self, state: S, seat: int) -> dict[str, str] | None:
+        """The position ``describe`` tells, as parts a seat can be told again only when they change: each part's
+        key (one per thing that may change: a faction, an area; an absent key is a part no longer there) and its
+        text; the parts keyed "now" (the phase, who is awaited) and "you" (the seat's own standing) are its status,
+        told whenever its turn comes. None (the default): the position is told whole each time."""
+        return None
+
     def decision_text(self, state: S, seat: int) -> str | None:
         """A short text for a small decision of ``seat`` (an out-of-turn window: what opened it and the seat's real
         options), given instead of the whole position; None: the position is described as usual."""

@@ -38,6 +38,41 @@ def factor(notations: Iterable[str], separators: str = " ") -> list[str]:
     return [stem + "/".join(stems[stem]) if stems[stem] else stem for stem in order]
 
 
+def merge_alternatives(lines: list[str], separators: str = " ") -> list[str]:
+    """Factored lines that differ in one word only merged into one line: ``['battle asia vs ys', 'battle europe vs
+    ys']`` -> ``['battle asia/europe vs ys']``. Each line stands for every combination of its alternatives, and so
+    does each merged one (the lines merged are alike in every other word). Words are split at ``separators``; the
+    first line of a merged run keeps its place."""
+    split = re.compile(f"([{re.escape(separators)}])")
+    rows = [split.split(line) for line in lines]
+    merged = True
+    while merged:
+        merged = False
+        for column in range(0, max((len(r) for r in rows), default=0), 2):  # words sit at even places
+            rows, joined = merged_at(rows, column)
+            merged = merged or joined
+    return ["".join(r) for r in rows]
+
+
+def merged_at(rows: list[list[str]], column: int) -> tuple[list[list[str]], bool]:
+    """``rows`` (words and separators) with those alike but for the word at ``column`` merged; whether any were."""
+    kept: list[list[str]] = []
+    found: dict[tuple, list[str]] = {}
+    for row in rows:
+        if column >= len(row):
+            kept.append(row)
+            continue
+        key = (len(row), *row[:column], *row[column + 1:])
+        if key in found:
+            first = found[key]
+            words = first[column].split("/")
+            first[column] = "/".join(words + [w for w in row[column].split("/") if w not in words])
+            continue
+        found[key] = row = list(row)
+        kept.append(row)
+    return kept, len(kept) < len(rows)
+
+
 def bounded_lines(lines: list[str], budget: int, more: str) -> list[str]:
     """``lines`` cut to about ``budget`` characters; ``more`` (formatted with the count left out) ends a cut list."""
     kept, used = [], 0

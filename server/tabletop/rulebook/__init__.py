@@ -2,14 +2,15 @@
 
 :mod:`.sections` reads the sections, :mod:`.passages` cuts them into the passages an answer quotes, and
 :mod:`.search` ranks passages for a question (``rules_text/<game>/search.toml`` gives each game's synonyms
-and the sections a general question should not land on first).
+and the sections a general question should not land on first); a hit is quoted with its neighbours under
+the same heading while they fit.
 """
 
-from .passages import Passage, passage_at, passages
+from .passages import Passage, passage_at, passages, siblings
 from .search import Hit, SearchResult, quote, search
 from .sections import Section, find_section, load_rulebook, rules_dir, whole_reference
 
 __all__ = [
     "Hit", "Passage", "SearchResult", "Section", "find_section", "load_rulebook", "passage_at", "passages",
-    "quote", "rules_dir", "search", "whole_reference",
+    "quote", "rules_dir", "search", "siblings", "whole_reference",
 ]

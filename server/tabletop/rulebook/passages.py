@@ -6,7 +6,8 @@ sentence ("... turn. **Lethargy** (action ..."), is one passage per rule. A pass
 heading path (the section's title, the headings above it and, for a list item or a table, the
 sentence that introduces it) and an anchor unique in its section, made from the name it starts
 with (a table row's first cell, a list item's `code` or **bold** name) or else its heading; its
-URI is ``rules://<game>/<section>#<anchor>``.
+URI is ``rules://<game>/<section>#<anchor>``. The passages under the same headings (a list with the
+sentence introducing it) are siblings: a search quotes a short passage with them while they fit.
 """
 
 from __future__ import annotations
@@ -35,6 +36,12 @@ class Passage:
     anchor: str
     headings: tuple[str, ...]  # the section's title first, then the headings (and lead-in) above the passage
     text: str  # as written in the section (Markdown)
+    lead_in: bool = False  # the last of the headings is the sentence introducing the list or table
+
+    @property
+    def place(self) -> tuple[str, ...]:
+        """The headings the passage stands under, without a lead-in sentence: a lead-in and its list share it."""
+        return self.headings[:-1] if self.lead_in else self.headings
 
     @property
     def uri(self) -> str:
@@ -168,17 +175,18 @@ def _section_passages(section: Section) -> list[Passage]:
     for path, lines in _blocks(section.text):
         path = path or (section.title,)
         for heading_path, text, structured in _pieces(path, lines):
-            headings = heading_path
+            headings, lead_in = heading_path, False
             if structured and previous and previous_path == heading_path and previous.rstrip().endswith(":"):
                 lead = " ".join(previous.split()).rstrip(":")
                 headings = (*heading_path, lead if len(lead) <= 90 else lead[:89].rsplit(" ", 1)[0] + "…")
+                lead_in = True
             if not structured:
                 previous, previous_path = text, heading_path
             base = slug(_anchor_name(text, structured) or _unnamed_anchor(text, heading_path, opened))
             opened.add(heading_path)
             used[base] = used.get(base, 0) + 1
             anchor = base if used[base] == 1 else f"{base}-{used[base]}"
-            out.append(Passage(section, anchor, headings, text.strip()))
+            out.append(Passage(section, anchor, headings, text.strip(), lead_in))
     return out
 
 
@@ -195,6 +203,20 @@ def passages(game: str | None = None) -> tuple[Passage, ...]:
 @cache
 def _by_uri() -> dict[str, Passage]:
     return {p.uri: p for p in _every_passage()}
+
+
+@cache
+def _siblings() -> dict[tuple[str, str, tuple[str, ...]], tuple[Passage, ...]]:
+    found: dict[tuple[str, str, tuple[str, ...]], list[Passage]] = {}
+    for p in _every_passage():
+        found.setdefault((p.section.game, p.section.id, p.place), []).append(p)
+    return {key: tuple(group) for key, group in found.items()}
+
+
+def siblings(passage: Passage) -> tuple[Passage, ...]:
+    """The passages under the same headings as ``passage`` (itself included; a list with its lead-in), in
+    reading order."""
+    return _siblings()[(passage.section.game, passage.section.id, passage.place)]
 
 
 def passage_at(uri: str) -> Passage | None:

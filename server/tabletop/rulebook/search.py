@@ -3,11 +3,19 @@
 A question's words (common English words left out) each become a group: the word and its synonyms
 from ``rules_text/<game>/search.toml``. A passage's score is FTS5's BM25 over its section title, its
 heading path and its text (headings weigh more), scaled by the share of the question's weight it
-holds: rarer words weigh more, and a word no passage has weighs as much as the average known word,
-so it lowers a match instead of sinking it. A passage must hold more than half of that weight
-(GOOD_MATCH) to be returned at all, so a question about what the rules never mention gets "no
-match", not unrelated text. Sections the game's ``search.toml`` calls narrow (one faction's own)
-rank a little lower, so a general question lands on the general rule.
+holds: rarer words weigh more (damped, so that one rare word of the question does not outweigh all the
+others), and a word no passage has weighs as much as the commonest known word, so it lowers a match
+instead of sinking it. A passage must hold more than half of that weight (GOOD_MATCH) to be returned
+at all, so a question about what the rules never mention gets "no match", not unrelated text.
+
+Sections the game's ``search.toml`` calls narrow (one faction's own, one map's, one way of playing)
+rank lower, and much lower when the question does not name them: a narrow section's names are the
+rarer words of its title and the capitalised names it keeps to itself (a faction's Great Old One,
+units and spellbooks), found from the text, so a section added later is named without configuration.
+So a general question lands on the general rule, and a question about Hastur on the Yellow Sign.
+
+A passage is quoted with its neighbours under the same heading while they fit (``quote``): an
+answer often sits in the next item of the list the best-matching item belongs to.
 """
 
 from __future__ import annotations
@@ -17,11 +25,12 @@ import re
 import sqlite3
 import threading
 import tomllib
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from typing import Callable
 
-from .passages import Passage, passages
+from .passages import Passage, passages, siblings
 from .sections import load_rulebook, rules_dir
 
 #: The least share of a question's weight a passage's section must hold (more than this) to be a match.
@@ -30,14 +39,18 @@ GOOD_MATCH = 0.5
 PASSAGE_MATCH = 0.3
 #: How much of a passage's score comes from how well its whole section matches the question.
 SECTION_SHARE = 0.5
+#: How strongly a word's rarity (its IDF) sets its weight in the share of the question a passage holds (its power).
+IDF_POWER = 0.6
 #: How much each pair of the question's neighbouring words standing close together in a passage (at most
 #: NEAR_WORDS words apart) adds to its score.
 PAIR_BONUS = 0.25
 NEAR_WORDS = 5
 #: How strongly the share of the question a passage holds counts (its power).
 COVERAGE_POWER = 1.0
-#: How much a narrow (one faction's) section's score counts against a general one's.
+#: How much a narrow (one faction's) section's score counts against a general one's: when the question names
+#: the section (a word of its title, or a name it keeps to itself, such as a faction's units), and when not.
 NARROW_WEIGHT = 0.6
+UNNAMED_WEIGHT = 0.3
 #: How much a summary section's score counts against the section that tells the rule in full.
 SUMMARY_WEIGHT = 0.6
 #: FTS5 BM25 weights of the columns: section title, heading path, text.
@@ -173,11 +186,47 @@ def _synonyms_of(word: str, games: list[str]) -> set[str]:
     return found - {word}
 
 
-def _section_weight(passage: Passage) -> float:
+def _name_form(word: str) -> str:
+    """A word as section names are compared: lower case, a plain plural 's' dropped."""
+    word = word.lower()
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+@cache
+def section_names(game: str) -> dict[str, frozenset[str]]:
+    """Each narrow section's names: the words of its title that most of the game's sections lack, and the
+    capitalised words (a faction's Great Old One, units, spellbooks) it uses at least twice and at least twice
+    as often as all the general sections together."""
+    sections = load_rulebook().get(game, [])
+    narrow = search_settings(game).narrow
+    counts = {s.id: Counter(_name_form(w) for w in re.findall(r"[A-Za-z]+", s.text)) for s in sections}
+    spread = Counter(w for c in counts.values() for w in c)
+    general = sum((counts[s.id] for s in sections if s.id not in narrow), Counter())
+    names = {}
+    for section in sections:
+        if section.id not in narrow:
+            continue
+        title = {_name_form(w) for w in re.findall(r"[A-Za-z]+", section.title)}
+        title = {w for w in title if spread[w] <= len(sections) / 2}
+        capitals = Counter(_name_form(w) for w in re.findall(r"\b[A-Z][a-z]+", section.text))
+        own = {w for w, n in capitals.items() if n >= 2 and general[w] * 2 <= counts[section.id][w]}
+        names[section.id] = frozenset(w for w in title | own if len(w) > 2 and w not in _STOPWORDS)
+    return names
+
+
+def _section_weight(passage: Passage, named: frozenset[tuple[str, str]]) -> float:
+    """How much a passage's section counts for this question: narrow sections count less, least when the
+    question does not name them; summaries less than the full rule."""
     settings = search_settings(passage.section.game)
     if passage.section.id in settings.narrow:
-        return NARROW_WEIGHT
+        return NARROW_WEIGHT if (passage.section.game, passage.section.id) in named else UNNAMED_WEIGHT
     return SUMMARY_WEIGHT if passage.section.id in settings.summary else 1.0
+
+
+def _named_sections(words: list[str], games: list[str]) -> frozenset[tuple[str, str]]:
+    """(game, section id) of the narrow sections whose names the question's words use."""
+    forms = {_name_form(w) for w in words}
+    return frozenset((game, s) for game in games for s, names in section_names(game).items() if forms & names)
 
 
 def _fts_group(words: set[str]) -> str:
@@ -203,6 +252,7 @@ def search(query: str, game: str | None = None, limit: int = 5) -> SearchResult:
     sections = index.section_scores(expression, game)
     best_section = max(sections.values(), default=1.0) or 1.0
     pairs = _pairs_together(index, [w for w in words if w in known], game)
+    named = _named_sections(words, games)
     hits = []
     for row, bm25 in index.ranked(expression, game):
         passage = index.rows[row]
@@ -211,7 +261,8 @@ def search(query: str, game: str | None = None, limit: int = 5) -> SearchResult:
             continue
         context = SECTION_SHARE * sections.get((passage.section.game, passage.section.id), 0.0) / best_section
         together = 1 + PAIR_BONUS * sum(row in rows for rows in pairs)
-        score = bm25 * coverage**COVERAGE_POWER * (context + 1 - SECTION_SHARE) * together * _section_weight(passage)
+        weight = _section_weight(passage, named)
+        score = bm25 * coverage**COVERAGE_POWER * (context + 1 - SECTION_SHARE) * together * weight
         hits.append(Hit(passage, round(score, 4), round(coverage, 3)))
     hits.sort(key=lambda h: (-h.score, h.passage.uri))
     return SearchResult(hits[:limit], unknown)
@@ -219,8 +270,8 @@ def search(query: str, game: str | None = None, limit: int = 5) -> SearchResult:
 
 def _shares(known: dict[str, set[int]], unknown: int, rows: int) -> Callable[[set[int]], float]:
     """The share of the question's weight that a set of passages holds: a word weighs more the fewer passages
-    have it (its IDF); a word no passage has weighs as little as the commonest known word."""
-    weight = {word: math.log(1 + rows / len(holders)) for word, holders in known.items()}
+    have it (its IDF, damped by IDF_POWER); a word no passage has weighs as little as the commonest known word."""
+    weight = {word: math.log(1 + rows / len(holders)) ** IDF_POWER for word, holders in known.items()}
     total = sum(weight.values()) + min(weight.values()) * unknown
 
     def share(of: set[int]) -> float:
@@ -242,17 +293,64 @@ def _root(word: str) -> str:
     return word
 
 
-def quote(passage: Passage, query: str, limit: int) -> str:
-    """The passage's text, or if longer than ``limit`` the run of its sentences (a table: its header and
-    rows) that holds most of the question's words, marked with '…' where text is left out."""
-    text = passage.text
-    if len(text) <= limit:
-        return text
+def _words_held(query: str) -> Callable[[str], int]:
+    """How many of the question's words (roughly rooted) a piece of text holds."""
     wanted = {_root(w) for w in question_words(query)}
 
     def hits(part: str) -> int:
         return len(wanted & {_root(w) for w in _WORD.findall(part.lower())})
 
+    return hits
+
+
+def _table_header(text: str) -> list[str]:
+    """The header row and rule line a table passage (a group of rows) opens with; none for other passages."""
+    lines = text.splitlines()
+    return lines[:2] if len(lines) > 2 and lines[0].startswith("|") and set(lines[1]) <= set("|-: ") else []
+
+
+def _body(text: str) -> str:
+    """A passage's own words: a table group's rows without the header every group repeats."""
+    return "\n".join(text.splitlines()[len(_table_header(text)) :])
+
+
+def with_neighbours(passage: Passage, query: str, limit: int) -> str:
+    """The passage and, while they fit in ``limit`` characters, other passages under the same heading that
+    hold some of the question's words or stand right next to it: those of its own list or table first, then
+    those holding more of the words, then the nearer. They are given in reading order, with '…' where
+    passages are left out between them (rows of one table under one header). A short rule comes with the
+    rest of its list, where the answer often sits."""
+    group = siblings(passage)
+    at = group.index(passage)
+    hits = _words_held(query)
+    held = [hits(_body(p.text)) for p in group]
+    kept, size = {at}, len(passage.text)
+    wanted = [i for i in range(len(group)) if i != at and (held[i] or abs(i - at) == 1)]
+    for i in sorted(wanted, key=lambda i: (group[i].headings != passage.headings, -held[i], abs(i - at), i)):
+        if size + 3 + len(group[i].text) <= limit:
+            kept.add(i)
+            size += 3 + len(group[i].text)
+    lines: list[str] = []
+    header: list[str] = []  # the header of the table the lines so far end in
+    for i in sorted(kept):
+        text = group[i].text
+        if lines and i - 1 not in kept:
+            lines.append("…")
+        if header and _table_header(text) == header:
+            text = _body(text)
+        header = _table_header(group[i].text)
+        lines.append(text)
+    return "\n".join(lines)
+
+
+def quote(passage: Passage, query: str, limit: int) -> str:
+    """The passage's text with its neighbours under the same heading while they fit in ``limit`` (see
+    with_neighbours), or if the passage alone is longer the run of its sentences (a table: its header and
+    rows) that holds most of the question's words, marked with '…' where text is left out."""
+    text = passage.text
+    if len(text) <= limit:
+        return with_neighbours(passage, query, limit)
+    hits = _words_held(query)
     if text.lstrip().startswith("|"):
         lines = text.splitlines()
         header, rows = lines[:2], sorted(lines[2:], key=hits, reverse=True)

@@ -38,6 +38,9 @@ class LiveGame:
     told: dict[int, int] = field(default_factory=dict)
     #: Per seat, how many moves of others it was told of in digests since it was last shown the whole position.
     drift: dict[int, int] = field(default_factory=dict)
+    #: Per seat, the position's parts as the seat was last shown them (``Engine.position_parts``; ``app/text.py``):
+    #: the next position it is shown tells only the parts changed since. In memory; after a restart, told whole.
+    seen: dict[int, dict[str, str]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

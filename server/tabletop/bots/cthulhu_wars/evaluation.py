@@ -6,7 +6,8 @@ A faction's *strength* adds, with the weights of ``Weights``:
   much, the sixth more;
 * **Doom**, with its own hidden Elder Signs at their values and other factions' at the bag's mean;
 * **Gates** it controls (2 Power and 1 Doom a round, and Doom at each Ritual), and places a Gate could be
-  built next (a Cultist alone in an area without one);
+  built next (a Cultist alone in an area without one); its buildings that are not Gates (the Ancients' Cathedrals:
+  permanent, they feed Consecration and Worship Services);
 * **units on the map**: Cultists for their Power, Monsters by cost, Great Old Ones more; captives;
 * **Power** in hand (what it can still do this Action phase);
 * **exposure**: Cultists an enemy Monster or Great Old One could capture (in the area or next to it)
@@ -42,6 +43,7 @@ class Weights:
     doom: float = 1.0
     gate: float = 5.0
     gate_site: float = 1.2
+    building: float = 2.5
     power: float = 0.45
     hibernated: float = 0.3
     captive: float = 1.0
@@ -148,7 +150,7 @@ def strength(state: GameState, seat: int, viewer: int, occupied: list[dict[str, 
     st.spellbooks = w.book * books + (w.sixth_book if books >= 6 else 0.0)
     st.doom = doom_worth(state, seat, viewer, books, w)
     gates = board.controlled_gates(state, seat)
-    st.gates = w.gate * len(gates) + w.gate_site * len(kn.gate_sites(state, seat))
+    st.gates = w.gate * len(gates) + w.gate_site * len(kn.gate_sites(state, seat)) + w.building * len(fac.buildings(state, seat))
     near = kn.neighbours(state.layout_name)
     units = 0.0
     for kind, places in fs.units.items():

@@ -8,7 +8,8 @@ patterns ("units in 6 areas", "control 3 gates", "8 gates are on the map", "12 p
 meet it whenever a single action or decision would (their look-ahead sees the spellbook it earns).
 Optional extras keyed by requirement name sharpen it for particular factions (``BY_NAME``: the Yellow
 Sign's glyphs, Opener of the Way's Gate counts with Yog-Sothoth and its meetings with enemy Gates and Great
-Old Ones, the Windwalker's opposite pole and First Player, the Sleeper's paid gifts and Ritual); every
+Old Ones, the Windwalker's opposite pole and First Player, the Sleeper's paid gifts and Ritual, the Ancients'
+Cathedral classes); every
 faction, including ones added later, works without them.
 """
 
@@ -20,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from tabletop.games.cthulhu_wars import board
-from tabletop.games.cthulhu_wars.factions import FACTIONS, Faction
+from tabletop.games.cthulhu_wars.factions import Faction
 from tabletop.games.cthulhu_wars.maps import load_layout
 from tabletop.games.cthulhu_wars.state import GameState
 
@@ -65,7 +66,8 @@ def distances(layout_name: str) -> dict[str, dict[str, int]]:
 
 
 def faction(state: GameState, seat: int) -> Faction:
-    return FACTIONS[state.seats[seat].faction]
+    """The seat's rules, neutral units included (a High Priest)."""
+    return board.faction_of(state, seat)
 
 
 def unit_worth(fac: Faction, kind: str) -> float:
@@ -306,9 +308,38 @@ def _ritual(state: GameState, seat: int, m: re.Match | None) -> float:
     return 0.6 * min(1.0, state.seats[seat].power / max(1, state.ritual_cost))
 
 
+def _cathedral_progress(requirement: str) -> Progress:
+    """The Ancients' Cathedral requirements (``cthulhu-wars/ancients``): a unit able to build one (an Acolyte) in an
+    Area of the requirement's glyph class, or near one; the requirement is met when a Cathedral is built there."""
+
+    def progress(state: GameState, seat: int, m: re.Match | None) -> float:
+        from tabletop.games.cthulhu_wars.factions.ancients import CLASS_REQUIREMENTS
+
+        fac = faction(state, seat)
+        classify = getattr(fac, "glyph_class", None)
+        if classify is None:
+            return 0.0
+        fs = state.seats[seat]
+        builders = {p for kind, places in fs.units.items() if fac.can_control_gates(state, seat, kind)
+                    for p in places if board.on_map(p)}  # fmt: skip
+        targets = [a.id for a in state.layout.areas if CLASS_REQUIREMENTS[classify(state, a.id)] == requirement]
+        if not builders or not targets:
+            return 0.0
+        dist = distances(state.layout_name)
+        nearest = min(dist[b].get(t, 99) for b in builders for t in targets)
+        return 0.6 if nearest == 0 else 0.35 if nearest == 1 else 0.15
+
+    return progress
+
+
 #: Optional extras by requirement name (faction knowledge beyond the generic patterns): the Yellow Sign's glyphs,
-#: Opener of the Way's Gates and meetings, the Windwalker's poles and First Player, the Sleeper's payments.
+#: Opener of the Way's Gates and meetings, the Windwalker's poles and First Player, the Sleeper's payments, the
+#: Ancients' Cathedral classes.
 BY_NAME: dict[str, Progress] = {
+    "cathedral-arrow": _cathedral_progress("cathedral-arrow"),
+    "cathedral-snake": _cathedral_progress("cathedral-snake"),
+    "cathedral-claw": _cathedral_progress("cathedral-claw"),
+    "cathedral-unmarked": _cathedral_progress("cathedral-unmarked"),
     "desecrate-arrow": _glyph_progress("arrow"),
     "desecrate-snake": _glyph_progress("snake"),
     "desecrate-claw": _glyph_progress("claw"),

@@ -65,6 +65,8 @@ class FastPolicy:
         if kind == "window":
             if "reveal" in by_kind and ending_soon(state, seat):
                 return by_kind["reveal"][0]
+            if "oath" in by_kind and state.phase == "action" and state.seats[seat].power == 0:
+                return by_kind["oath"][0]  # a High Priest's Oath brings the faction back into the Action phase
             return by_kind["done"][0] if "done" in by_kind else legal[0]
         if kind == "pre-battle":
             abilities = [a for a in legal if a.kind != "proceed"]
@@ -81,6 +83,8 @@ class FastPolicy:
         fs = state.seats[seat]
         if "reveal" in by_kind and ending_soon(state, seat):
             return by_kind["reveal"][0]
+        if "oath" in by_kind and "ritual" not in by_kind and fs.power + 2 >= state.ritual_cost:
+            return by_kind["oath"][0]  # the High Priest's Oath pays for the Ritual (asked again afterwards)
         if "ritual" in by_kind:
             gates = len(board.controlled_gates(state, seat))
             goos = board.goos_in_play(state, seat)

@@ -41,6 +41,11 @@ PENDING_WORDS = {
     "ww-eternal": "decide on Eternal", "ww-howl-away": "choose a unit to send away (Howl)",
     "ww-berserk": "choose a unit to eliminate (Berserkergang)", "ys-second-action": "take a second action",
     "ys-shriek-more": "choose more Byakhee to fly (Shriek of the Byakhee)",
+    # decisions of the neutral material (cthulhu-wars/neutral-monsters)
+    "ns-undimensioned": "rearrange your units (Undimensioned) or say done",
+    "nm-place": "place a free neutral monster at a Gate", "nm-carry": "choose a Cultist to ride the Shantak (or done)",
+    "an-demat-target": "choose where the units dematerialize to", "an-demat-units": "choose units to dematerialize", "an-free-summon": "place a free Monster (the Ancients' requirement)",
+    "an-festival": "choose who gains 1 Power (Festival)", "an-unholy-ground": "decide on Unholy Ground",
 }  # fmt: skip
 #: Free actions and window options by kind, in words (others: :func:`windows.action_title`).
 FREE_ACTIONS = {"control": "control gate", "abandon": "abandon gate", "reveal": "reveal Elder Signs", "devolve": "devolve"}
@@ -73,6 +78,8 @@ def window_opener(state: GameState, seat: int, window: dict) -> str:
     who = "your" if actor == seat else f"{title(state, actor)}'s"
     if window["context"] == "doom":
         return f"after {who} Doom-phase decision ({action})"
+    if window["context"] == windows.GATHER:
+        return "at Gather Power, before the First Player is determined"
     hurt = " (it moved or removed units of yours)" if seat in window.get("affected", ()) else ""
     return f"after {who} {action}{hurt}"
 
@@ -90,6 +97,8 @@ def option_words(state: GameState, seat: int, options: list[BaseModel]) -> list[
             parts.append(f"reveal (your Elder Signs {fs.elder_signs}: +{sum(fs.elder_signs)} Doom)")
         elif kind == "devolve":
             parts.append(f"{notations(group)} (an Acolyte there becomes a Deep One)")
+        elif kind == "oath":
+            parts.append("oath (sacrifice your High Priest: +2 Power)")
         elif kind == "ow-dragon-ascending":
             power = "/".join(str(state.seats[state.seat_of(a.faction)].power) for a in group)  # type: ignore[attr-defined]
             parts.append(f"{notations(group)} (your Power becomes {power}; once per game)")
@@ -108,7 +117,7 @@ def window_text(state: GameState, seat: int) -> str | None:
         return None
     fs = state.seats[seat]
     options = option_words(state, seat, windows.seat_options(state, seat, window))
-    phase = "Doom phase" if window["context"] == "doom" else "Action phase"
+    phase = {"doom": "Doom phase", windows.GATHER: "Gather Power"}.get(window["context"], "Action phase")
     return (f"Round {state.round}, {phase}: window {window_opener(state, seat, window)}. You: {fs.power} Power, "
             f"{fs.doom} Doom. You may: {'; '.join(options)}. Say 'done' to pass.")
 
@@ -162,7 +171,7 @@ def waiting_owed(state: GameState, seat: int) -> str:
     asked = "decide whether to act out of turn" if pending.kind == windows.WINDOW else pending_words(pending.kind)
     text = f"Waiting for {who} to {asked}"
     if pending.kind == windows.WINDOW and pending.data["actor"] == seat:
-        text += " after your action" if pending.data["context"] == "action" else " after your Doom-phase decision"
+        text += {"action": " after your action", "doom": " after your Doom-phase decision"}.get(pending.data["context"], "")
     turn = state.turn
     if state.phase == "action" and turn is not None and turn.seat == seat:
         text += f"; then your turn goes on ({state.seats[seat].power} Power"
@@ -190,8 +199,10 @@ def decision_owed(state: GameState, seat: int) -> str:
     if kind == "ritual":
         return ritual_owed(state, seat, options)
     if kind == "spellbook":
-        left = len(phases.remaining_spellbooks(state, seat))
-        return f"Take one of your {left} remaining spellbooks for meeting '{data['requirement']}'."
+        left = phases.remaining_spellbooks(state, seat)
+        own = sum(1 for b in board.faction_of(state, seat).spellbooks if b.name in left)
+        pool = f" or one of the {len(left) - own} neutral spellbooks in the pool" if len(left) > own else ""
+        return f"Take one of your {own} remaining spellbooks{pool} for meeting '{data['requirement']}'."
     if kind == "first-player":
         tied = [title(state, s) for s in data["tied"]]
         return f"Break the tie for First Player between {', '.join(tied[:-1])} and {tied[-1]}."

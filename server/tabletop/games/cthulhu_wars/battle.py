@@ -33,6 +33,7 @@ from tabletop.games.cthulhu_wars import board, creatures
 from tabletop.games.cthulhu_wars import words as words_of
 from tabletop.games.cthulhu_wars.actions import Assign, Retreat, figure_label, read_figure
 from tabletop.games.cthulhu_wars.dice import P_MISS, P_PAIN, dice_distribution
+from tabletop.games.cthulhu_wars.neutrals import registry as neutral_registry
 from tabletop.games.cthulhu_wars.state import FactionState, GameState, Pending
 
 RULE = "cthulhu-wars/battle"
@@ -94,16 +95,14 @@ ROLES_MONSTER_OR_CULTIST = ("cultist", "monster")
 
 def enemy_losable(state: GameState, battle: dict, seat: int, roles: tuple[str, ...] = ROLES_MONSTER_OR_CULTIST) -> list[str]:
     """Unit types of ``seat``'s enemy in the battle (not exempt) that an ability making it lose a unit of ``roles``
-    can take: Monsters (Terrors too) and Cultists by default; against a creature, ``["zoog"]`` when the Zoogs can
+    can take: Monsters and Cultists by default, never a Terror unless ``roles`` names it (``cthulhu-wars/ancients``); against a creature, ``["zoog"]`` when the Zoogs can
     lose one (the Bhole never does: abilities against it affect only your own units)."""
     enemy = opponent(battle, seat)
     if isinstance(enemy, str):
         return [creatures.FIGURES[enemy]] if creatures.NEUTRALS[enemy].can_lose(state, battle, roles) else []
     faction = board.faction_of(state, enemy)
     theirs = board.in_battle(state, enemy, battle)
-    kinds = (faction.cultists() if "cultist" in roles else ()) + (faction.monsters() if "monster" in roles else ())
-    kinds += faction.goos() if "goo" in roles else ()
-    return [k for k in kinds if k in theirs]
+    return [k for k in faction.units_of(*roles) if k in theirs]
 
 
 def enemy_loses_unit(state: GameState, battle: dict, seat: int, log: list[str],
@@ -182,7 +181,8 @@ def step_battle(state: GameState, log: list[str]) -> None:
                 return
         elif step in ("pre-attacker", "pre-defender"):
             seat = battle["attacker" if step == "pre-attacker" else "defender"]
-            if isinstance(seat, int) and board.faction_of(state, seat).pre_battle_options(state, seat, battle):
+            if isinstance(seat, int) and (board.faction_of(state, seat).pre_battle_options(state, seat, battle)
+                                          or neutral_registry.pre_battle_options(state, seat, battle)):
                 state.pending.append(Pending(seat, "pre-battle"))
                 return
         elif step == "roll":
@@ -533,5 +533,7 @@ def battle_preview(state: GameState, attacker: int, area: str, defender: Side) -
         here = beast.present(state, area)
         odds = battle_odds(attacking, beast.dice(state), units, here)
         return odds.model_copy(update={"defender_note": beast.odds_note(state, attacking, here), "rule": beast.rule})
-    return battle_odds(attacking, side_combat(state, defender, probe, area), units,
+    odds = battle_odds(attacking, side_combat(state, defender, probe, area), units,
                        sum(board.units_in(state, defender, area).values()))
+    note = neutral_registry.odds_note(state, attacker, defender, area)  # Vampirism (cthulhu-wars/neutral-star-vampire)
+    return odds.model_copy(update={"defender_note": note}) if note else odds

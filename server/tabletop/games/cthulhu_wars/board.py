@@ -9,12 +9,23 @@ from __future__ import annotations
 
 from tabletop.games.cthulhu_wars.factions import FACTIONS, Faction
 from tabletop.games.cthulhu_wars.actions import Lose
-from tabletop.games.cthulhu_wars.state import CAPTURED, CARD, HELD, POOL, GameState, Pending
+from tabletop.games.cthulhu_wars.neutrals import registry as neutral_registry
+from tabletop.games.cthulhu_wars.state import CAPTURED, CARD, HELD, GameState, Pending
 from tabletop.games.cthulhu_wars import words as words_of
 
 
 def faction_of(state: GameState, seat: int) -> Faction:
-    return FACTIONS[state.seats[seat].faction]
+    """The rules ``seat`` plays by: its faction, with any neutral unit types it holds added (rules_text
+    ``cthulhu-wars/high-priests``)."""
+    fs = state.seats[seat]
+    faction = FACTIONS[fs.faction]
+    count = len(fs.units)
+    if count == len(faction.units):
+        return faction
+    known = fs.__dict__.get("_rules")  # (unit types then, rules): unit types are only ever added, copies start afresh
+    if known is None or known[0] != count:
+        known = fs.__dict__["_rules"] = (count, neutral_registry.variant(faction, tuple(fs.units)))
+    return known[1]
 
 
 def on_map(place: str) -> bool:
@@ -78,8 +89,9 @@ def place_figure(state: GameState, seat: int, kind: str, index: int, target: str
 
 
 def eliminate(state: GameState, seat: int, kind: str, index: int) -> None:
-    """Send a figure back to its pool (a killed Great Old One may be Awakened again)."""
-    place_figure(state, seat, kind, index, POOL)
+    """Send a figure back to its pool (a killed Great Old One may be Awakened again), or out of the game where its
+    faction says so (Extinction: rules_text ``cthulhu-wars/ancients-extinction``)."""
+    place_figure(state, seat, kind, index, faction_of(state, seat).eliminated_place(state, seat, kind))
 
 
 def capture(state: GameState, captor: int, victim: int, kind: str, index: int) -> None:
@@ -162,6 +174,7 @@ def reveal_elder_signs(state: GameState, seat: int, log: list[str]) -> None:
         log.append(f"{fs.faction} reveals Elder Signs {fs.elder_signs}: +{gained} Doom.")
         fs.doom += gained
         fs.elder_signs = []
+        neutral_registry.after_reveal(state, seat, gained, log)
 
 
 # ---- losing a unit (victim's choice) ---------------------------------------------------

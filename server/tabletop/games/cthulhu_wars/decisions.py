@@ -16,6 +16,7 @@ from tabletop.games.cthulhu_wars.actions import (
     TakeSpellbook,
 )  # fmt: skip
 from tabletop.games.cthulhu_wars.factions import FACTIONS, Faction
+from tabletop.games.cthulhu_wars.neutrals import registry as neutrals
 from tabletop.games.cthulhu_wars.state import GameState, Pending
 
 
@@ -39,7 +40,8 @@ def decision_options(state: GameState, seat: int) -> list[BaseModel]:
     if kind == "ritual":
         return doom_options(state, seat)
     if kind == "pre-battle":
-        return board.faction_of(state, seat).pre_battle_options(state, seat, state.battle) + [Proceed()]
+        own = board.faction_of(state, seat).pre_battle_options(state, seat, state.battle)
+        return own + neutrals.pre_battle_options(state, seat, state.battle) + [Proceed()]
     if kind == "assign":
         return list(battles.assignment_options(state, state.battle, data["owner"], data["result"]))
     if kind == "retreat":
@@ -53,6 +55,9 @@ def decision_options(state: GameState, seat: int) -> list[BaseModel]:
         return windows.options(state, seat, data)
     if kind == "start-area":
         return [ChooseStart(area=a) for a in setup.start_options(state, seat)]
+    neutral = neutrals.decision_options(state, seat, kind, data)
+    if neutral is not None:
+        return neutral
     options = decision_faction(state, seat, data).decision_options(state, seat, kind, data)
     return options if options and data.get("mandatory") else options + [Done()]
 
@@ -63,6 +68,7 @@ def doom_options(state: GameState, seat: int) -> list[BaseModel]:
     fs = state.seats[seat]
     options: list[BaseModel] = [Ritual()] if fs.power >= phases.ritual_cost_for(state, seat) else []
     options += board.faction_of(state, seat).doom_options(state, seat)
+    options += neutrals.doom_options(state, seat)
     if fs.elder_signs:
         options.append(RevealElderSigns())
     return options + [SkipRitual()]
@@ -82,10 +88,14 @@ def resolve_decision(state: GameState, seat: int, action: BaseModel, log: list[s
         return
     if pending.kind == windows.WINDOW:
         windows.answer(state, seat, action, log)
+        if pending.data["context"] == windows.GATHER and all(p is not pending for p in state.pending):
+            phases.determine_first_player(state, log)
         return
     state.pending.pop(0)
     handler = HANDLERS.get(action.kind)
-    if handler is not None:
+    if neutrals.handles(action):
+        neutral_answer(state, seat, pending, action, log)
+    elif handler is not None:
         handler(state, seat, pending, action, log)
     elif action.kind != "done":
         decision_faction(state, seat, pending.data).apply_decision(state, seat, action, pending.data, log)
@@ -122,6 +132,21 @@ def reveal(state: GameState, seat: int, pending: Pending, action: RevealElderSig
         state.pending.insert(0, pending)
     else:
         windows.open_window(state, seat, "doom", windows.doom_opener("Elder Signs revealed, no Ritual"))
+
+
+def neutral_answer(state: GameState, seat: int, pending: Pending, action: BaseModel, log: list[str]) -> None:
+    """An answer of the neutral material in a decision (a High Priest's Oath, taking a neutral monster card, placing
+    or carrying one): in the Doom phase, like a reveal, it does not use up the seat's Ritual, which is asked again
+    after any placements the answer brought (rules_text ``cthulhu-wars/high-priests``,
+    ``cthulhu-wars/neutral-monsters``)."""
+    waiting = len(state.pending)
+    neutrals.apply_action(state, seat, action, log, pending.data)
+    if pending.kind != "ritual":
+        return
+    if phases.has_doom_choice(state, seat):
+        state.pending.insert(len(state.pending) - waiting, pending)  # after decisions the answer added (placements)
+    else:
+        windows.open_window(state, seat, "doom", windows.doom_opener(f"{windows.action_title(action.kind)}, no Ritual"))
 
 
 def no_ritual(state: GameState, seat: int, pending: Pending, action: SkipRitual, log: list[str]) -> None:

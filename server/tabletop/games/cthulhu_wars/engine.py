@@ -10,15 +10,19 @@ from pydantic import BaseModel, TypeAdapter
 
 from tabletop.core.errors import GameOver, IllegalMove, NotYourTurn
 from tabletop.core.game import ChanceOutcome, ChancePreview, Engine, LegalMoves, MoveGroup, MoveOption, Outcome
-from tabletop.games.cthulhu_wars import asking, board, creatures, decisions, notation, phases, setup, standing, turn_actions
+from tabletop.core.text import factor, merge_alternatives
+from tabletop.games.cthulhu_wars import asking, board, creatures, decisions, notation, phases, setup, standing
+from tabletop.games.cthulhu_wars import turn_actions
 from tabletop.games.cthulhu_wars import words as words_of
 from tabletop.games.cthulhu_wars.asking import PENDING_WORDS
 from tabletop.games.cthulhu_wars.actions import CORE_ACTIONS, action_adapter
-from tabletop.games.cthulhu_wars.battle import battle_preview, enemy_key, side_name
+from tabletop.games.cthulhu_wars.battle import battle_preview, enemy_key
 from tabletop.games.cthulhu_wars.refusals import why_not
 from tabletop.games.cthulhu_wars.factions import FACTIONS
 from tabletop.games.cthulhu_wars.maps import MapLayout, offered_maps
 from tabletop.games.cthulhu_wars.maps.names import UnknownArea
+from tabletop.games.cthulhu_wars.neutrals.catalogue import registry as neutrals  # the material built, registered
+from tabletop.games.cthulhu_wars.neutrals import spellbooks as _neutral_spellbooks  # noqa: F401 (registers the books)
 from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 from tabletop.games.cthulhu_wars.state import GameState
 from tabletop.games.cthulhu_wars.turn_actions import resolve_turn_action, turn_options
@@ -49,7 +53,7 @@ def play_legal(state: GameState, seat: int, action: Any) -> tuple[GameState, lis
 
 
 def all_action_models() -> tuple[type[BaseModel], ...]:
-    return CORE_ACTIONS + tuple(m for f in FACTIONS.values() for m in f.action_models)
+    return CORE_ACTIONS + tuple(m for f in FACTIONS.values() for m in f.action_models) + neutrals.action_models()
 
 
 def kind_of(model: type[BaseModel]) -> str:
@@ -163,6 +167,9 @@ class CthulhuWars(Engine[GameState, Any]):
     def rule_for(self, action: Any) -> str:
         """The rules section an action rests on, for refusals."""
         kind = action.kind
+        neutral = neutrals.rule_for(action)
+        if neutral:
+            return neutral
         for faction in FACTIONS.values():
             if kind in {kind_of(m) for m in faction.action_models}:
                 return f"cthulhu-wars/{faction.rules_by_kind.get(kind, faction.rules_section)}"
@@ -217,11 +224,8 @@ class CthulhuWars(Engine[GameState, Any]):
         groups: dict[str, list] = {}
         cost = cost_reader(state)
         for action in actions:
-            groups.setdefault(GROUP_TITLES.get(action.kind, action.kind), []).append(self.option(action, state, cost(action)))
-        move_title = GROUP_TITLES["move"]
-        return LegalMoves(groups=[  # what is owed is said by Engine.owed
-            MoveGroup(title=t, moves=m, brief=units_together(m) if t == move_title else None) for t, m in groups.items()
-        ])
+            groups.setdefault(group_title(state, seat, action.kind), []).append(self.option(action, state, cost(action)))
+        return LegalMoves(groups=[brief_group(t, m) for t, m in groups.items()])  # what is owed is said by Engine.owed
 
     # ---- views ----------------------------------------------------------------------------
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
@@ -259,6 +263,7 @@ class CthulhuWars(Engine[GameState, Any]):
             "spellbooks": list(fs.spellbooks),
             "requirements_met": list(fs.requirements),
             "units": units,
+            **({"buildings": dict(built)} if (built := board.faction_of(state, s).buildings(state, s)) else {}),
             "captives": len(fs.captives),
         }
 
@@ -276,18 +281,27 @@ class CthulhuWars(Engine[GameState, Any]):
             f"Ritual of Annihilation costs {state.ritual_cost}" + (" (Instant Death reached)." if state.instant_death else ".")
             + order_clause(state)
         ]
-        for s, fs in enumerate(state.seats):
-            signs = f"Elder Signs {fs.elder_signs}" if seat == s else f"{len(fs.elder_signs)} Elder Signs"
-            books = ", ".join(fs.spellbooks) or "none"
-            extra = "".join(f"; {note}" for note in board.faction_of(state, s).line_notes(state, s))
-            lines.append(f"{fs.faction}: {fs.power} Power, {fs.doom} Doom, {signs}; spellbooks {len(fs.spellbooks)}/6: "
-                         f"{books}{extra}.")
+        lines.extend(faction_line(state, s, seat) for s in range(len(state.seats)))
         lines.extend(area_lines(state))
-        for s in range(len(state.seats)):
-            lines.extend(board.faction_of(state, s).notes(state, s))
-        lines.extend(creatures.describe_lines(state))
-        lines.extend(map_lines(state.layout))
+        lines.extend(tail_lines(state))
         return "\n".join(lines)
+
+    def position_parts(self, state: GameState, seat: int) -> dict[str, str]:
+        """The position of ``describe`` by part, for telling a seat only what changed since it last saw it: the phase
+        and who is awaited ("now") and the seat's own Power, Doom and Elder Signs ("you"), its status; the Ritual's
+        cost; the order of play; each faction's Power, Doom and Elder Signs, and apart its spellbooks; each Area's line
+        (an empty one "europe: empty"); and each note below them."""
+        head, _, ritual = self.status(state, seat).split("\n", 1)[0].partition(" Ritual of Annihilation ")
+        parts = {"now": head, "you": faction_stats(state, seat, seat),
+                 "ritual": f"Ritual of Annihilation {ritual}" if ritual else "", "order": order_clause(state).strip()}
+        for s, fs in enumerate(state.seats):
+            if s != seat:
+                parts[fs.faction] = faction_stats(state, s, seat)
+            parts[f"{fs.faction} spellbooks"] = f"{fs.faction} spellbooks {len(fs.spellbooks)}/6: {', '.join(fs.spellbooks) or 'none'}."
+        marks = area_marks(state)
+        parts.update((a.id, area_line(state, a.id, marks) or f"{a.id}: empty") for a in state.layout.areas)
+        parts.update((line, line) for line in tail_lines(state))
+        return parts
 
 
     def status(self, state: GameState, seat: int) -> str:
@@ -336,26 +350,60 @@ def phase_label(state: GameState) -> str:
     return "Action phase"
 
 
-def area_lines(state: GameState) -> list[str]:
-    """One line per area holding a Gate or units: ``europe: Gate of yellow-sign; yellow-sign 2 acolyte``."""
-    lines = []
+def faction_line(state: GameState, s: int, seat: int | None) -> str:
+    """A faction's line: Power, Doom, Elder Signs (their values to their owner only), spellbooks and its notes."""
+    fs = state.seats[s]
+    signs = f"Elder Signs {fs.elder_signs}" if seat == s else f"{len(fs.elder_signs)} Elder Signs"
+    books = ", ".join(fs.spellbooks) or "none"
+    extra = "".join(f"; {note}" for note in board.faction_of(state, s).line_notes(state, s))
+    return f"{fs.faction}: {fs.power} Power, {fs.doom} Doom, {signs}; spellbooks {len(fs.spellbooks)}/6: {books}{extra}."
+
+
+def faction_stats(state: GameState, s: int, seat: int | None) -> str:
+    """A faction's Power, Doom, Elder Signs (their values to their owner only) and notes, without its spellbooks."""
+    fs = state.seats[s]
+    signs = f"Elder Signs {fs.elder_signs}" if seat == s else f"{len(fs.elder_signs)} Elder Signs"
+    extra = "".join(f"; {note}" for note in board.faction_of(state, s).line_notes(state, s))
+    return f"{fs.faction}: {fs.power} Power, {fs.doom} Doom, {signs}{extra}."
+
+
+def tail_lines(state: GameState) -> list[str]:
+    """What the position tells below the Areas: the factions' notes, the creatures, the map's Citadels and tunnels."""
+    lines = [note for s in range(len(state.seats)) for note in board.faction_of(state, s).notes(state, s)]
+    return lines + creatures.describe_lines(state) + map_lines(state.layout)
+
+
+def area_marks(state: GameState) -> dict[str, list[str]]:
+    """The markers in each Area (creatures, factions' markers such as Ice Age, buildings that are not Gates such as
+    "Cathedral of ancients"), by Area."""
     marks: dict[str, list[str]] = {area: list(names) for area, names in creatures.markers(state).items()} if state.pieces else {}
     for s in range(len(state.seats)):
-        for where, names in board.faction_of(state, s).area_markers(state, s).items():
+        faction = board.faction_of(state, s)
+        for where, names in faction.area_markers(state, s).items():
             marks.setdefault(where, []).extend(names)
-    for area in state.layout.areas:
-        gate = "".join(f"{m}; " for m in marks.get(area.id, []))
-        if area.id in state.gates:
-            holder = state.controller(area.id)
-            gate += f"Gate of {state.seats[holder].faction}; " if holder is not None else "abandoned Gate; "
-        units = []
-        for fs in state.seats:
-            here = [f"{n} {kind}" if n > 1 else kind for kind, n in fs.in_area(area.id).items()]
-            if here:
-                units.append(f"{fs.faction} {', '.join(here)}")
-        if gate or units:
-            lines.append(f"{area.id}: {gate}{'; '.join(units) or 'no units'}")
-    return lines
+        for where, kind in faction.buildings(state, s):
+            marks.setdefault(where, []).append(f"{kind.title()} of {state.seats[s].faction}")
+    return marks
+
+
+def area_line(state: GameState, area: str, marks: dict[str, list[str]]) -> str | None:
+    """An Area's line, ``europe: Gate of yellow-sign; yellow-sign 2 acolyte``, or None when nothing is there."""
+    gate = "".join(f"{m}; " for m in marks.get(area, []))
+    if area in state.gates:
+        holder = state.controller(area)
+        gate += f"Gate of {state.seats[holder].faction}; " if holder is not None else "abandoned Gate; "
+    units = []
+    for fs in state.seats:
+        here = [f"{n} {kind}" if n > 1 else kind for kind, n in fs.in_area(area).items()]
+        if here:
+            units.append(f"{fs.faction} {', '.join(here)}")
+    return f"{area}: {gate}{'; '.join(units) or 'no units'}" if gate or units else None
+
+
+def area_lines(state: GameState) -> list[str]:
+    """One line per area holding a Gate or units: ``europe: Gate of yellow-sign; yellow-sign 2 acolyte``."""
+    marks = area_marks(state)
+    return [line for area in state.layout.areas if (line := area_line(state, area.id, marks))]
 
 
 def battle_view(state: GameState) -> dict[str, Any] | None:
@@ -450,6 +498,35 @@ def units_together(moves: list[MoveOption]) -> list[str] | None:
         for unit, targets in units.items():
             brief.setdefault((source, tuple(targets)), []).append(unit)
     return [f"move {'/'.join(units)} {source}>{'/'.join(targets)}" for (source, targets), units in brief.items()]
+
+
+#: The longest group of moves written on one line (with what its title adds) rather than under its title.
+ONE_LINE = 160
+
+
+def group_title(state: GameState, seat: int, kind: str) -> str:
+    """The title of a group of legal moves: Build Gate says what a Gate costs the seat now (2 with Umr at-Tawil,
+    ``cthulhu-wars/neutral-umr-at-tawil``)."""
+    if kind == "gate":
+        return f"Build Gate ({turn_actions.gate_cost(state, seat)} Power)"
+    return GROUP_TITLES.get(kind, kind)
+
+
+def brief_group(title: str, moves: list[MoveOption]) -> MoveGroup:
+    """A group of legal moves with its compact text (``cthulhu-wars/notation``): alternatives factored, lines alike but
+    for one word merged ("battle asia/europe vs great-cthulhu", "summon deep-one/shoggoth europe"), a Move's units
+    together. Moves that name their action say it themselves: a short group is one line with what its title adds
+    ("control europe (unlimited, 0 Power)", "done"), a long one sits under its title only when that says more."""
+    lines = (units_together(moves) if title == GROUP_TITLES["move"] else None) or factor((m.notation for m in moves), " >")
+    lines = merge_alternatives(lines, " >")
+    verb = title.split()[0].lower()
+    note = title[title.index("("):] if "(" in title else ""
+    if any(line.split(" ", 1)[0] != verb for line in lines):
+        return MoveGroup(title=title, moves=moves, brief=lines)
+    one = "; ".join(lines) + (f" {note}" if note else "")
+    if len(one) <= ONE_LINE:
+        return MoveGroup(title=title, moves=moves, brief=[one], show_title=False)
+    return MoveGroup(title=title, moves=moves, brief=lines, show_title=bool(note))
 
 
 def describe_cost(text: str, cost: int) -> str:

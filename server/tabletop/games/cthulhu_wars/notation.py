@@ -23,6 +23,7 @@ from tabletop.core.text import clip
 from tabletop.games.cthulhu_wars.factions import FACTIONS
 from tabletop.games.cthulhu_wars.maps import MapLayout
 from tabletop.games.cthulhu_wars.maps.names import normalize
+from tabletop.games.cthulhu_wars.neutrals.units import UNIT_TYPES as NEUTRAL_UNITS
 
 RULE = "cthulhu-wars/notation"
 AREA_FIELDS = {"area", "source", "target"}
@@ -154,7 +155,9 @@ def unit_slug(text: str) -> str:
 
 
 def is_unit(token: str) -> bool:
-    return any(unit_slug(token) == u.name for f in FACTIONS.values() for u in f.units)
+    """Whether ``token`` names a unit type of any faction or of the neutral material (a High Priest)."""
+    name = unit_slug(token)
+    return name in NEUTRAL_UNITS or any(name == u.name for f in FACTIONS.values() for u in f.units)
 
 
 def match_faction(text: str, factions: list[str]) -> str:

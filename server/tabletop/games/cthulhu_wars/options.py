@@ -26,8 +26,8 @@ class CthulhuWarsOptions(BaseModel):
     factions: list[str] | None = Field(
         default=None,
         description="Faction ids in seating order, one per seat (any 3-6 different ones of: black-goat, "
-        "crawling-chaos, great-cthulhu, yellow-sign, sleeper, windwalker, opener-of-the-way). Default: the first "
-        "of these, in this order.",
+        "crawling-chaos, great-cthulhu, yellow-sign, sleeper, windwalker, opener-of-the-way, ancients). Default: the "
+        "first of these, in this order.",
     )
     map: str = Field(
         default="earth",
@@ -129,6 +129,110 @@ class CthulhuWarsOptions(BaseModel):
         "two spaces more than the 5-player track, as each printed track has two more than the one before) or "
         "five-player (the printed 5-player track: 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, then Instant Death). Ruling "
         "six-player-ritual-track.",
+    )
+
+    high_priests: bool = Field(
+        default=False,
+        description="High Priests (neutral expansion): each faction may Recruit one High Priest, a Cultist costing 3 "
+        "Power, and sacrifice it for 2 Power after any action, at Gather Power or in the Doom phase (high-priests).",
+    )
+    high_priest_oath_in_doom_phase: bool = Field(
+        default=True,
+        description="High Priests: the Unspeakable Oath may also be sworn in the Doom phase (true: the designer's "
+        "post, the wiki and HRF) or only after actions and at Gather Power (false: the printed card). Ruling "
+        "high-priest-oath-timing.",
+    )
+    high_priest_oath_when_submerged: bool = Field(
+        default=False,
+        description="High Priests: a High Priest Submerged with Cthulhu may be sacrificed (true) or only one on the "
+        "map (false). No source says. Ruling high-priest-submerged.",
+    )
+    neutral_ghast: bool = Field(
+        default=False,
+        description="The Ghast neutral monster card (4 Ghasts, cost 2, Combat 0; Hordeling: Summoning one brings "
+        "every Ghast in the pool): a faction may take it in its Doom-phase decision for 2 Doom, all 4 placed free "
+        "(neutral-ghast).",
+    )
+    ghast_hordeling_on_free_summon: bool = Field(
+        default=False,
+        description="Ghast: a free Summon by another faction's ability (the Ancients' requirements) brings every Ghast "
+        "in the pool too (true), or only the one (false: Hordeling follows a paid Summon, as Death from Below's ruling "
+        "reads). Ruling ghast-hordeling.",
+    )
+    ghast_hordeling_ice_age: bool = Field(
+        default=True,
+        description="Ghast: Ghasts that Hordeling places in an Ice Age Area other than the Summon's pay its extra cost, "
+        "once per Area (true, HRF), or not (false). Ruling ghast-hordeling.",
+    )
+    neutral_gug: bool = Field(
+        default=False,
+        description="The Gug neutral monster card (2 Gugs, cost 1, Combat 3; Clumsy: never Captures): a faction may "
+        "take it in its Doom-phase decision for 2 Doom (neutral-monsters).",
+    )
+    neutral_shantak: bool = Field(
+        default=False,
+        description="The Shantak neutral monster card (2 Shantaks, cost 2, Combat 2; Horror Steed: it Moves to any "
+        "Area and may carry one of your Cultists along free): taken in the Doom phase for 2 Doom (neutral-shantak).",
+    )
+    neutral_star_vampire: bool = Field(
+        default=False,
+        description="The Star Vampire neutral monster card (3 Star Vampires, cost 2, Combat 1; Vampirism: each Pain "
+        "its die rolls takes 1 Power, each Kill 1 Doom, from the enemy faction): taken in the Doom phase for 2 Doom "
+        "(neutral-star-vampire).",
+    )
+    neutral_spellbooks: bool = Field(
+        default=False,
+        description="Neutral spellbooks (Azathoth expansion): a faction meeting a requirement may take a book from a "
+        "common pool instead of one of its own; each exists once: Umr at-Tawil (Gates cost 2), The Stars Are Right "
+        "(Doom-phase reveals also give Power), The Mao Ceremony (end of Gather Power: a Cultist for 1 Power), "
+        "Shriveling (pre-battle: eliminate an enemy Monster or Cultist, its owner gains its cost), Recriminations "
+        "(1 Power: swap a spellbook), Undimensioned (2 Power: rearrange your units among your Areas) "
+        "(neutral-spellbooks).",
+    )
+    mao_ceremony_cultists: Literal["in-play", "on-the-map"] = Field(
+        default="in-play",
+        description="The Mao Ceremony: any of your Cultists in play, Submerged ones on Great Cthulhu's card too "
+        "(in-play, the card's 'your Cultists'), or only Cultists on the map (on-the-map, HRF). Ruling "
+        "mao-ceremony-cultists.",
+    )
+    undimensioned_ice_age: bool = Field(
+        default=True,
+        description="Undimensioned: each destination Area under an enemy's Ice Age costs its extra Power once, when "
+        "the first figure arrives (true, HRF), or Undimensioned pays no Ice Age extra (false). No official text says. "
+        "Ruling undimensioned-ice-age.",
+    )
+
+    cathedral_glyph_classes: Literal["one-unmarked", "ocean-apart"] = Field(
+        default="one-unmarked",
+        description="The Ancients: Areas without a glyph make one Cathedral class, land and Ocean alike (one-unmarked, "
+        "the card), or Oceans and glyph-less land are two classes, so a fifth class exists (ocean-apart, HRF). Ruling "
+        "ancients-cathedral-classes.",
+    )
+    ancients_free_summon_gates: Literal["summon-areas", "controlled-gates"] = Field(
+        default="summon-areas",
+        description="The Ancients' free-Summon requirements: each enemy places at a Gate where it may Summon, They "
+        "Break Through included (summon-areas, the official FAQ), or only at a Gate it controls (controlled-gates, "
+        "HRF). Ruling ancients-free-summons.",
+    )
+    ancients_free_summon_cost: Literal["printed", "current"] = Field(
+        default="printed",
+        description="The Ancients' free-Summon requirements rank an enemy's Monsters by printed cost (printed, HRF) or "
+        "by what a Summon would cost it now, e.g. Gnoph-Keh (current). Ruling ancients-free-summons.",
+    )
+    unholy_ground_without_goo: bool = Field(
+        default=False,
+        description="The Ancients' Unholy Ground may remove a Cathedral even with no enemy Great Old One in the battle "
+        "(true, HRF: the Cathedral is simply gone) or only when one is there (false). Ruling ancients-unholy-ground.",
+    )
+    worship_services_abandoned_gates: bool = Field(
+        default=False,
+        description="The Ancients' Worship Services also pays for a Cathedral at an Abandoned Gate (true; nobody else "
+        "gains) or only at Gates an enemy controls, Yog-Sothoth included (false). Ruling ancients-worship-services.",
+    )
+    worship_services_counts_yog_sothoth: bool = Field(
+        default=True,
+        description="The Ancients' Worship Services counts Yog-Sothoth as an enemy Gate (true: he is a Gate) or not "
+        "(false, HRF). Ruling ancients-worship-services.",
     )
 
     _stored_before_expansions: bool = PrivateAttr(default=False)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tabletop.games.cthulhu_wars import board, citadels, creatures, victory, windows
 from tabletop.games.cthulhu_wars.battle import step_battle
+from tabletop.games.cthulhu_wars.neutrals import registry as neutrals
 from tabletop.games.cthulhu_wars.power import ExtraIncome, GatherPowerResult, PowerSources, gather_power
 from tabletop.games.cthulhu_wars.state import GameState, Pending
 from tabletop.games.cthulhu_wars.turn_actions import follow_up_options
@@ -68,8 +69,11 @@ def award_spellbooks(state: GameState, log: list[str]) -> None:
 
 
 def remaining_spellbooks(state: GameState, seat: int) -> list[str]:
+    """The faction's books not yet taken, then any the neutral material offers instead (the neutral spellbooks'
+    pool, ``cthulhu-wars/neutral-spellbooks``)."""
     owned = state.seats[seat].spellbooks
-    return [b.name for b in board.faction_of(state, seat).spellbooks if b.name not in owned]
+    own = [b.name for b in board.faction_of(state, seat).spellbooks if b.name not in owned]
+    return own + [b for b in neutrals.spellbook_choices(state, seat) if b not in owned]
 
 
 # ---- the Action phase -----------------------------------------------------------------
@@ -142,7 +146,9 @@ def end_action_phase(state: GameState, log: list[str]) -> None:
     if all(fs.power == 0 for fs in state.seats):
         log.append("Nobody gathered any Power: the game cannot go on.")
         victory.finish(state, log)
-    else:
+        return
+    windows.open_window(state, state.first_player, windows.GATHER, {"action": "Gather Power"})
+    if not state.pending:  # else the First Player is determined when the window closes (decisions.py)
         determine_first_player(state, log)
 
 
@@ -150,6 +156,9 @@ def end_action_phase(state: GameState, log: list[str]) -> None:
 def power_sources(state: GameState, seat: int, highest: int | None) -> PowerSources:
     faction = board.faction_of(state, seat)
     extras: list[ExtraIncome] = faction.gather_extras(state, seat)
+    for other in range(len(state.seats)):  # what the others' abilities give this seat (Worship Services)
+        if other != seat:
+            extras += board.faction_of(state, other).gives_income(state, other, seat)
     return PowerSources(
         cultists=board.cultists_in_play(state, seat),
         controlled_gates=board.gate_count(state, seat),
@@ -230,8 +239,11 @@ def next_ritual(state: GameState, log: list[str]) -> None:
 
 
 def has_doom_choice(state: GameState, seat: int) -> bool:
+    """A Ritual it can pay, Elder Signs to reveal, an answer of the neutral material (a High Priest's Oath) or of its
+    faction (Dematerialization, ``cthulhu-wars/ancients``)."""
     fs = state.seats[seat]
-    return fs.power >= ritual_cost_for(state, seat) or bool(fs.elder_signs)
+    return (fs.power >= ritual_cost_for(state, seat) or bool(fs.elder_signs) or bool(neutrals.doom_options(state, seat))
+            or bool(board.faction_of(state, seat).doom_options(state, seat)))
 
 
 def ritual_cost_for(state: GameState, seat: int) -> int:
@@ -241,7 +253,8 @@ def ritual_cost_for(state: GameState, seat: int) -> int:
 
 def perform_ritual(state: GameState, seat: int, log: list[str], gate_doom_factor: int = 1) -> None:
     """Pay the track cost, move the marker, Doom per controlled Gate (times ``gate_doom_factor``: Dragon
-    Descending), an Elder Sign per Great Old One of the faction in play (``cthulhu-wars/doom``)."""
+    Descending), an Elder Sign per Great Old One of the faction in play and any its faction adds (Consecration,
+    ``cthulhu-wars/ancients-consecration``) (``cthulhu-wars/doom``)."""
     fs = state.seats[seat]
     cost = ritual_cost_for(state, seat)
     fs.power -= cost
@@ -249,7 +262,7 @@ def perform_ritual(state: GameState, seat: int, log: list[str], gate_doom_factor
     fs.doom += doom
     state.ritual_step = min(state.ritual_step + 1, len(state.ritual_track) - 1)
     log.append(f"{fs.faction} performs a Ritual of Annihilation for {cost} Power: +{doom} Doom.")
-    for _ in range(board.goos_in_play(state, seat)):
+    for _ in range(board.goos_in_play(state, seat) + board.faction_of(state, seat).ritual_extra_elder_signs(state, seat)):
         board.draw_elder_sign(state, seat, log)
     fs.flags["rituals"] = fs.flags.get("rituals", 0) + 1
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ...render import Circle, Line, Polygon, Rect, Scene, Text
 from . import creatures
-from .board import gate_holders, on_map
+from .board import faction_of, gate_holders, on_map
 from .factions import FACTIONS
 from .picture_layout import MAP_H, MAP_W, TITLE_H, AreaPlace, MapPlaces, map_places
 from .state import GameState
@@ -24,7 +24,7 @@ SMALL, NAME, HEADING = 11, 13, 14
 
 COLOURS = {
     "great-cthulhu": "#2e8b57", "crawling-chaos": "#2f5fb3", "black-goat": "#c0392b", "yellow-sign": "#e2b527",
-    "sleeper": "#c8651b", "windwalker": "#6f8494", "opener-of-the-way": "#7d3c98",
+    "sleeper": "#c8651b", "windwalker": "#6f8494", "opener-of-the-way": "#7d3c98", "ancients": "#8d6e63",
 }  # fmt: skip
 SEA, SEA_EDGE, SEA_INK = "#a9cde8", "#e9f3fb", "#153e5c"
 LAND, LAND_EDGE, LAND_INK = "#e4cc93", "#8a6d3b", "#3f2c0c"
@@ -34,9 +34,12 @@ CITADEL_COLOUR, TUNNEL_COLOUR, CREATURE_COLOUR, WARNING_COLOUR = "#b22222", "#7b
 #: Plurals that do not just add an "s".
 PLURALS = {"Serpent Man": "Serpent Men", "Fungi from Yuggoth": "Fungi from Yuggoth", "Spawn of Yog-Sothoth":
            "Spawn of Yog-Sothoth", "Formless Spawn": "Formless Spawn", "Gnoph-Keh": "Gnoph-Keh", "Undead": "Undead",
-           "Byakhee": "Byakhee", "Starspawn": "Starspawn", "Dark Young": "Dark Young"}  # fmt: skip
+           "Byakhee": "Byakhee", "Starspawn": "Starspawn", "Dark Young": "Dark Young", "Un-Man": "Un-Men",
+           "Reanimated": "Reanimated"}  # fmt: skip
 #: Order of a faction's chips in an area: its Great Old Ones first.
 ROLE_ORDER = {"goo": 0, "terror": 1, "monster": 2, "cultist": 3}
+#: The border of a Terror's chip (The Ancients' Yothans).
+TERROR_BORDER = "#8b0000"
 CHIP_H, ROW_H, CHIP_PAD, CHIP_GAP = 16, 19, 5, 4
 #: Where a card's first row of chips starts, below the area's name.
 CARD_TOP = 21
@@ -245,19 +248,23 @@ def gate_chips(state: GameState, area_id: str) -> list[Chip]:
 
 
 def marker_chips(state: GameState, area_id: str) -> list[Chip]:
-    """The map's creatures (Bhole, Zoogs) and the factions' markers (Ice Age) in the area."""
+    """The map's creatures (Bhole, Zoogs), the factions' markers (Ice Age) and buildings that are not Gates (a
+    Cathedral: a white label with a double border in its owner's colour) in the area."""
     chips = [Chip(name, CREATURE_COLOUR) for name in creatures.markers(state).get(area_id, [])]
     for s, fs in enumerate(state.seats):
         for name in FACTIONS[fs.faction].area_markers(state, s).get(area_id, []):
             chips.append(Chip(name.split(" (")[0], "#ffffff", faction_colour(fs.faction), heavy=True))
+        for where, kind in FACTIONS[fs.faction].buildings(state, s):
+            if where == area_id:
+                chips.append(Chip(kind.title(), "#fffaf0", faction_colour(fs.faction), heavy=True))
     return chips
 
 
 def unit_chips(state: GameState, seat: int, area_id: str) -> list[Chip]:
     """One chip per kind of the seat's units in the area: '3 Acolytes', 'Cthulhu' (a Great Old One, heavy border)."""
     fs = state.seats[seat]
-    faction = FACTIONS.get(fs.faction)
-    kinds = {u.name: u for u in faction.units} if faction else {}
+    faction = faction_of(state, seat) if fs.faction in FACTIONS else None
+    kinds = {u.name: u for u in faction.units} if faction else {}  # neutral units too (a High Priest)
     colour = faction_colour(fs.faction)
     chips = []
     for kind, count in fs.in_area(area_id).items():
@@ -265,6 +272,9 @@ def unit_chips(state: GameState, seat: int, area_id: str) -> list[Chip]:
         title = unit.title if unit else kind
         role = unit.role if unit else "monster"
         text = title if count == 1 else f"{count} {PLURALS.get(title, title + 's')}"
+        if role == "terror":  # a Terror: a dark red border, marked as such
+            chips.append((ROLE_ORDER[role], Chip(f"{text} (Terror)", colour, TERROR_BORDER, heavy=True)))
+            continue
         chips.append((ROLE_ORDER.get(role, 2), Chip(text, colour, "#111111", heavy=role == "goo")))
     return [chip for _, chip in sorted(chips, key=lambda c: c[0])]
 
@@ -324,7 +334,7 @@ def draw_player(scene: Scene, state: GameState, seat: int, names: list[str] | No
     gates = sum(1 for _, holder in gate_holders(state) if holder == seat)
     stats = f"Power {fs.power} · Doom {fs.doom} · Gates {gates} · Elder Signs {len(fs.elder_signs)}"
     scene.add(Text(x + 20, y + 27, stats, 12, INK, anchor="start"))
-    faction = FACTIONS.get(fs.faction)
+    faction = faction_of(state, seat) if fs.faction in FACTIONS else None  # notes of neutral cards held too
     titles = {b.name: b.title for b in faction.spellbooks} if faction else {}
     books = ", ".join(titles.get(b, b) for b in fs.spellbooks) or "none yet"
     lines = [(line, FAINT) for line in wrap(f"Spellbooks {len(fs.spellbooks)}/6: {books}", PANEL_W - 48, SMALL)]

@@ -11,6 +11,7 @@ from typing import Any
 
 from tabletop.games.cthulhu_wars import board, creatures
 from tabletop.games.cthulhu_wars.battle import side_combat
+from tabletop.games.cthulhu_wars.neutrals import registry as neutrals
 from tabletop.games.cthulhu_wars.state import POOL, GameState
 from tabletop.games.cthulhu_wars.words import a_unit, capital, unit_title
 
@@ -25,6 +26,9 @@ FIXED_COSTS = {"move": 1, "battle": 1, "capture": 1, "gate": 3}
 def why_not(state: GameState, seat: int, action: Any, cost: int, pending_words: dict[str, str]) -> str:
     """The first reason ``action`` of ``seat`` is refused; ``cost`` is what it would cost in Power."""
     kind = action.kind
+    own = neutrals.why_not(state, seat, action)
+    if own:
+        return own
     if kind == "done":
         return done_reason(state, seat, pending_words)
     if state.pending:
@@ -34,7 +38,7 @@ def why_not(state: GameState, seat: int, action: Any, cost: int, pending_words: 
         return f"no decision that '{kind}' answers is pending now (it is the {state.phase} phase)"
     if state.phase != "action" or state.turn is None:
         return f"actions are taken in the Action phase; this is the {state.phase} phase"
-    reason = CHECKS.get(kind, lambda *_: None)(state, seat, action)
+    reason = board.faction_of(state, seat).refusal(state, seat, action) or CHECKS.get(kind, lambda *_: None)(state, seat, action)
     if reason:
         return reason
     power = state.seats[seat].power

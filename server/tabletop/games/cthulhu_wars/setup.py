@@ -2,8 +2,8 @@
 
 Every faction starts with 8 Power and 6 Acolytes on a Gate it controls in its start Area. Factions
 with a fixed start symbol are placed at once; then, as pending decisions, Windwalker chooses one of
-its symbol Areas not yet taken, and Opener of the Way, last, any Area without a Gate
-(:attr:`~.factions.base.Faction.start_choice`). The First Player then picks the direction of play.
+its symbol Areas not yet taken, The Ancients an Area without a start symbol or a Citadel, and Opener of the
+Way, last, any Area without a Gate (:attr:`~.factions.base.Faction.start_choice`). The First Player then picks the direction of play.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from tabletop.core.errors import BadOptions
 from tabletop.core.rng import Rng
 from tabletop.games.cthulhu_wars import creatures
+from tabletop.games.cthulhu_wars.neutrals import registry as neutrals
 from tabletop.games.cthulhu_wars.factions import FACTIONS, default_factions
 from tabletop.games.cthulhu_wars.maps import layout_for, layout_reading
 from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
@@ -22,7 +23,7 @@ FIVE_SEATS = 5
 START_ACOLYTES = 6
 START_POWER = 8
 #: The order in which factions take their start Areas, by how they choose it.
-START_ORDER = {"symbol": 0, "symbol-choice": 1, "anywhere": 2}
+START_ORDER = {"symbol": 0, "symbol-choice": 1, "unmarked": 2, "anywhere": 3}
 #: Placeholder factions of earlier versions, gone since the real factions exist.
 REMOVED_STAND_INS = ("stand-in-crawling-chaos", "stand-in-black-goat", "stand-in-yellow-sign", "stand-in-sleeper")
 
@@ -73,7 +74,7 @@ def new_game(options: CthulhuWarsOptions, seats: int, seed: int) -> GameState:
     state = GameState(options=options, layout_name=layout_name, seats=[], gates={}, rng=Rng(seed))
     creatures.set_up(state)
     for name in names:
-        units = {u.name: [POOL] * u.count for u in FACTIONS[name].units}
+        units = {u.name: [POOL] * u.count for u in FACTIONS[name].units} | neutrals.starting_units(options)
         state.seats.append(FactionState(faction=name, power=START_POWER, units=units))
     choosers = []
     for seat in sorted(range(seats), key=lambda s: START_ORDER[start_choice(state, s)]):
@@ -99,11 +100,15 @@ def start_choice(state: GameState, seat: int) -> str:
 
 
 def start_options(state: GameState, seat: int) -> list[str]:
-    """Where a faction that chooses its start may start: its symbol Areas not yet taken ("symbol-choice"), or
-    any Area without a Gate ("anywhere")."""
+    """Where a faction that chooses its start may start: its symbol Areas not yet taken ("symbol-choice"), an Area
+    with no faction's start symbol and no Citadel ("unmarked": The Ancients, ``cthulhu-wars/ancients``), or any Area
+    without a Gate ("anywhere")."""
     faction = FACTIONS[state.seats[seat].faction]
-    if start_choice(state, seat) == "symbol-choice":
+    choice = start_choice(state, seat)
+    if choice == "symbol-choice":
         candidates = [a.id for a in state.layout.start_areas(faction.start_symbol)] if faction.start_symbol else []
+    elif choice == "unmarked":
+        candidates = [a.id for a in state.layout.areas if a.faction_symbol is None and not a.citadel]
     else:
         candidates = [a.id for a in state.layout.areas]
     return [a for a in candidates if a not in state.gates]

@@ -19,6 +19,7 @@ POOL = "@pool"
 CARD = "@card"  # on its own faction card (e.g. Submerged)
 CAPTURED = "@captured"  # on an enemy faction card, captured
 HELD = "@held"  # on a faction card by an ability, in play but in no Area (Cursed Slumber, Ancient Sorcery)
+GONE = "@gone"  # out of the game for good (Extinction)
 
 #: Ritual of Annihilation tracks per player count; the last step is Instant Death.
 RITUAL_TRACKS = {3: (5, 6, 7, 8, 9, 10, 10), 4: (5, 6, 7, 7, 8, 8, 9, 10, 10), 5: (5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10)}

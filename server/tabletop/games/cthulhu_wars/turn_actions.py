@@ -20,6 +20,7 @@ from tabletop.games.cthulhu_wars.actions import (
     RevealElderSigns, Summon,
 )  # fmt: skip
 from tabletop.games.cthulhu_wars.battle import can_battle, enemy_key, start_battle
+from tabletop.games.cthulhu_wars.neutrals import registry as neutrals
 from tabletop.games.cthulhu_wars.state import POOL, GameState
 
 GATE_COST = 3
@@ -46,6 +47,7 @@ def turn_options(state: GameState, seat: int, kind: str | None = None) -> list[B
         if kind is None or kind == name:
             options += generator(state, seat)
     options += [a for a in faction.actions(state, seat) if kind is None or a.kind == kind]
+    options += [a for a in neutrals.actions(state, seat) if kind is None or a.kind == kind]
     return affordable(state, seat, options) + [Pass()]
 
 
@@ -61,14 +63,15 @@ def action_cost(state: GameState, seat: int, action: BaseModel) -> int:
     if kind in ("move", "battle", "capture"):
         return 1
     if kind == "gate":
-        return GATE_COST
+        return gate_cost(state, seat)
     if kind == "recruit":
         return faction.unit(action.unit).cost
     if kind == "summon":
         return faction.summon_cost(state, seat, action.unit)
     if kind == "awaken":
         return next((c for u, a, c in faction.awaken_options(state, seat) if (u, a) == (action.unit, action.area)), 0)
-    return faction.action_cost(state, seat, action)
+    neutral = neutrals.action_cost(state, seat, action)
+    return faction.action_cost(state, seat, action) if neutral is None else neutral
 
 
 def taxes(state: GameState, seat: int) -> dict[str, int]:
@@ -203,10 +206,16 @@ def recruit_options(state: GameState, seat: int) -> list[Recruit]:
     ]
 
 
+def gate_cost(state: GameState, seat: int) -> int:
+    """What Build Gate costs ``seat``: 3, unless neutral material changes it (Umr at-Tawil,
+    ``cthulhu-wars/neutral-umr-at-tawil``)."""
+    return neutrals.gate_cost(state, seat, GATE_COST)
+
+
 def gate_options(state: GameState, seat: int) -> list[BuildGate]:
     """Build Gate where a unit of yours that can control it stands and there is no Gate; not in an Area with Zoogs
     unless the option ``gate_in_zoog_area`` builds it Abandoned (rulings)."""
-    if state.seats[seat].power < GATE_COST:
+    if state.seats[seat].power < gate_cost(state, seat):
         return []
     faction = board.faction_of(state, seat)
     zoogs_forbid = state.options.gate_in_zoog_area == "forbidden"
@@ -237,13 +246,15 @@ def awaken_options(state: GameState, seat: int) -> list[Awaken]:
 
 
 def battle_options(state: GameState, seat: int) -> list[Battle]:
-    """Battle an enemy faction, or one of the map's creatures (the Bhole, Zoogs), where you have Combat."""
+    """Battle an enemy faction, or one of the map's creatures (the Bhole, Zoogs), where you have Combat and your units
+    may declare it (Brainless: ``cthulhu-wars/ancients-brainless``)."""
     if state.seats[seat].power < BATTLE_COST:
         return []
+    faction = board.faction_of(state, seat)
     return [
         Battle(area=area, enemy=state.seats[enemy].faction if isinstance(enemy, int) else enemy)
         for area in sorted(board.occupied_areas(state, seat))
-        if area not in state.turn.battled
+        if area not in state.turn.battled and faction.may_declare_battle(state, seat, area)
         for enemy in [*board.enemies_in(state, seat, area), *(creatures.battle_targets(state, area) if state.pieces else ())]
         if can_battle(state, seat, area, enemy)
     ]
@@ -275,7 +286,7 @@ def can_capture(state: GameState, seat: int, area: str, enemy: int) -> bool:
     if has_goo:
         return True
     return not any(k in theirs for k in enemy_faction.monsters()) and any(
-        faction.can_capture(state, seat, k) for k in mine
+        faction.can_capture(state, seat, k, area) for k in mine
     )
 
 
@@ -311,6 +322,8 @@ def resolve_turn_action(state: GameState, seat: int, action: BaseModel, log: lis
         windows.note_action(state, seat, action)
         if kind in MAIN:
             MAIN[kind](state, seat, action, log)
+        elif neutrals.handles(action):
+            neutrals.apply_action(state, seat, action, log)
         else:
             faction.apply_action(state, seat, action, log)
         pay_tax(state, seat, tax, log)
@@ -359,7 +372,7 @@ def recruit(state: GameState, seat: int, action: Recruit, log: list[str]) -> Non
 def build_gate(state: GameState, seat: int, action: BuildGate, log: list[str]) -> None:
     fs = state.seats[seat]
     faction = board.faction_of(state, seat)
-    fs.power -= GATE_COST
+    fs.power -= gate_cost(state, seat)
     if creatures.blocks_gate_control(state, action.area):  # option gate_in_zoog_area "abandoned"
         state.gates[action.area] = None
         log.append(f"{fs.faction} builds a Gate in {action.area}; with Zoogs there it stands Abandoned.")
@@ -371,9 +384,11 @@ def build_gate(state: GameState, seat: int, action: BuildGate, log: list[str]) -
 
 def summon(state: GameState, seat: int, action: Summon, log: list[str]) -> None:
     fs = state.seats[seat]
-    fs.power -= board.faction_of(state, seat).summon_cost(state, seat, action.unit)
+    faction = board.faction_of(state, seat)
+    fs.power -= faction.summon_cost(state, seat, action.unit)
     board.place_figure(state, seat, action.unit, fs.units[action.unit].index(POOL), action.area)
     log.append(f"{fs.faction} summons {words_of.a_unit(action.unit)} in {action.area}.")
+    faction.after_summon(state, seat, action.unit, action.area, log)
 
 
 def awaken(state: GameState, seat: int, action: Awaken, log: list[str]) -> None:

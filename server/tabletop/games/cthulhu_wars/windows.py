@@ -46,18 +46,26 @@ from tabletop.games.cthulhu_wars import words as words_of
 from tabletop.games.cthulhu_wars.actions import Done, RevealElderSigns
 from tabletop.games.cthulhu_wars.factions import FACTIONS
 from tabletop.games.cthulhu_wars.maps import layout_cache, load_layout
+from tabletop.games.cthulhu_wars.neutrals import registry as neutrals
 from tabletop.games.cthulhu_wars.state import GameState, Pending
 
 WINDOW = "window"
 RULE = "cthulhu-wars/out-of-turn"
+#: The context of the window at Gather Power, before the First Player is determined: only neutral material (a High
+#: Priest's Oath) answers there (rules_text ``cthulhu-wars/high-priests``).
+GATHER = "gather"
 
 
 def seat_options(state: GameState, seat: int, window: dict[str, Any]) -> list[BaseModel]:
-    """What ``seat`` may do in this window, ``done`` aside."""
+    """What ``seat`` may do in this window, ``done`` aside: reveals, its faction's out-of-turn abilities and the
+    neutral material's (a High Priest's Oath); at Gather Power only the neutral material's."""
+    if window["context"] == GATHER:
+        return neutrals.window_options(state, seat, window)
     options: list[BaseModel] = []
     if seat != window["actor"] and state.options.reveal_out_of_turn and state.seats[seat].elder_signs:
         options.append(RevealElderSigns())
     options.extend(board.faction_of(state, seat).window_options(state, seat, window))
+    options.extend(neutrals.window_options(state, seat, window))
     return options
 
 
@@ -91,7 +99,10 @@ TITLES = {
     "ow-beyond-one": "The Beyond One", "ww-hibernate": "Hibernate", "ww-anytime": "'anytime' action",
     "sl-lethargy": "Lethargy", "sl-slumber-return": "return from Cursed Slumber", "sl-give-three": "gift of 3 Power",
     "sl-all-gain-one": "gift of 1 Power to all", "sl-all-lose-one": "1 Power taken from all",
-    "ys-give-doom": "gift of 3 Doom", "ys-desecrate": "Desecrate",
+    "ys-give-doom": "gift of 3 Doom", "ys-desecrate": "Desecrate", "oath": "Unspeakable Oath",
+    "buy-card": "taking a neutral monster card", "place-monster": "placing a neutral monster",
+    "mao-ceremony": "The Mao Ceremony", "shriveling": "Shriveling", "recriminations": "Recriminations",
+    "undimensioned": "Undimensioned", "rearrange": "rearranging a unit (Undimensioned)",
 }  # fmt: skip
 #: Action kinds whose ``faction`` field names the faction they are aimed at.
 AIMED_BY_FACTION = frozenset({"avatar"})
@@ -235,6 +246,8 @@ def answer(state: GameState, seat: int, action: BaseModel, log: list[str]) -> No
         window["waiting"].remove(seat)
     elif isinstance(action, RevealElderSigns):
         board.reveal_elder_signs(state, seat, log)
+    elif neutrals.handles(action):
+        neutrals.apply_action(state, seat, action, log)
     else:
         board.faction_of(state, seat).apply_action(state, seat, action, log)
     window["waiting"] = [s for s in window["waiting"] if seat_options(state, s, window)]

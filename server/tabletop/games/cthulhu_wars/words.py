@@ -10,11 +10,12 @@ from __future__ import annotations
 import functools
 
 from tabletop.games.cthulhu_wars.factions import FACTIONS
+from tabletop.games.cthulhu_wars.neutrals.units import UNIT_TYPES as NEUTRAL_UNITS
 
 #: Unit titles whose plural is the same word.
 SAME_PLURAL = frozenset({
     "Byakhee", "Dark Young", "Fungi from Yuggoth", "Gnoph-Keh", "Formless Spawn", "Spawn of Yog-Sothoth",
-    "Starspawn", "Undead",
+    "Starspawn", "Undead", "Reanimated",
 })  # fmt: skip
 #: Great Old Ones whose printed name takes "the" in a sentence.
 WITH_THE = frozenset({"King in Yellow"})
@@ -27,6 +28,8 @@ def _titles() -> dict[str, tuple[str, str]]:
     for faction in FACTIONS.values():
         for unit in faction.units:
             found.setdefault(unit.name, (unit.title, unit.role))
+    for unit in NEUTRAL_UNITS.values():  # High Priests (cthulhu-wars/high-priests)
+        found.setdefault(unit.name, (unit.title, unit.role))
     return found
 
 

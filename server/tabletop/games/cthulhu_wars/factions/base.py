@@ -49,6 +49,20 @@ timing the core calls from the one place where it happens:
   :meth:`Faction.battle_over` (every faction, after retreats: Cannibalism, Million Favored Ones).
 * End of the game: :meth:`Faction.game_end` (before the Elder Signs are revealed).
 * What everyone sees: :meth:`Faction.area_markers`, :meth:`Faction.notes` and :meth:`Faction.line_notes`.
+
+Hooks added with The Ancients (rules_text ``cthulhu-wars/ancients``), general timings as above:
+
+* Set-up: :attr:`Faction.start_choice` "unmarked" (any Area without a faction's start symbol or a Citadel, chosen
+  after the symbol choices and before "anywhere").
+* Units: the role "terror" (a Terror is Summoned, captures and protects Cultists like a Monster, but abilities that
+  name Monsters do not reach it: :meth:`Faction.units_of`); :meth:`Faction.eliminated_place` (where an eliminated
+  figure goes: its pool, or out of the game, Extinction).
+* Buildings that are not Gates: :meth:`Faction.buildings` (Cathedrals: never units, never controlled).
+* Action phase: :meth:`Faction.after_summon` (Festival), :meth:`Faction.may_declare_battle` and the ``area`` of
+  :meth:`Faction.can_capture` (Brainless).
+* Gather Power: :meth:`Faction.gives_income` (Power this faction's abilities give another faction: Worship Services).
+* Doom phase: :meth:`Faction.ritual_extra_elder_signs` (Consecration); :meth:`Faction.doom_options` also keeps a
+  faction's Doom-phase turn when it can neither pay a Ritual nor reveal (Dematerialization).
 """
 
 from __future__ import annotations
@@ -66,6 +80,8 @@ if TYPE_CHECKING:
     from tabletop.games.cthulhu_wars.state import GameState
 
 Role = Literal["cultist", "monster", "terror", "goo"]
+#: Where a faction may start (rules_text ``cthulhu-wars/setup``), in the order the choices are made.
+StartChoice = Literal["symbol", "symbol-choice", "unmarked", "anywhere"]
 
 
 @layout_cache
@@ -131,8 +147,9 @@ class Faction:
     description: str = ""
     #: Where the faction starts (rules_text ``cthulhu-wars/setup``): "symbol" on its start symbol,
     #: "symbol-choice" on one of its symbol Areas of its choice after the fixed starts, "anywhere" in
-    #: any Area without a Gate, chosen last.
-    start_choice: Literal["symbol", "symbol-choice", "anywhere"] = "symbol"
+    #: any Area without a Gate, chosen last; "unmarked" in an Area without a start symbol or a Citadel, chosen before
+    #: "anywhere".
+    start_choice: StartChoice = "symbol"
     #: Whether the faction may be the First Player at the start of the game.
     may_start_first: bool = True
     #: Order among the factions a game seats by default (the four core factions first).
@@ -163,6 +180,10 @@ class Faction:
     def goos(self) -> tuple[str, ...]:
         return tuple(u.name for u in self.units if u.role == "goo")
 
+    def units_of(self, *roles: Role) -> tuple[str, ...]:
+        """Unit types of exactly these roles: an ability naming "Monster" reaches no Terror (``cthulhu-wars/ancients``)."""
+        return tuple(u.name for u in self.units if u.role in roles)
+
     def action_cost(self, state: GameState, seat: int, action: BaseModel) -> int:
         """Power one of this faction's own actions costs now; default :attr:`action_costs` (0 if absent)."""
         return self.action_costs.get(action.kind, 0)  # type: ignore[attr-defined]
@@ -175,8 +196,8 @@ class Faction:
         """Whether ``unit`` may build and control Gates; default Cultists only."""
         return self.unit(unit).is_cultist
 
-    def can_capture(self, state: GameState, seat: int, unit: str) -> bool:
-        """Whether ``unit`` can make a Capture; default Monsters, Terrors and GOOs."""
+    def can_capture(self, state: GameState, seat: int, unit: str, area: str | None = None) -> bool:
+        """Whether ``unit`` (in ``area`` if given) can make a Capture; default Monsters, Terrors and GOOs."""
         return self.unit(unit).role != "cultist"
 
     def move_targets(self, state: GameState, seat: int, unit: str, source: str) -> list[str]:
@@ -232,6 +253,10 @@ class Faction:
         """After any player's action (``actor``), or an event of the map itself that eliminated units (``actor`` -1,
         :data:`~.creatures.MAP_EVENT`: the Bhole's attack counts as an enemy's elimination): ongoing abilities that
         need no choice."""
+
+    def figure_left_by_choice(self, state: GameState, seat: int, unit: str, log: list[str]) -> None:
+        """A figure of this faction left the map by its owner's own choice, not an enemy's (a High Priest sacrificed:
+        rules_text ``cthulhu-wars/high-priests``)."""
 
     def window_options(self, state: GameState, seat: int, window: dict) -> list[BaseModel]:
         """What this faction may do out of turn in a window (``cthulhu-wars/out-of-turn``); resolved by
@@ -351,3 +376,32 @@ class Faction:
         """Short public facts for this faction's own line in the position, e.g. "Cthulhu submerged (from
         south-pacific)"."""
         return []
+
+    # ---- hooks of The Ancients (see the module docstring for their timings) ---------------------
+    def buildings(self, state: GameState, seat: int) -> list[tuple[str, str]]:
+        """Buildings of this faction that are not Gates, as (Area, kind), e.g. ``("europe", "cathedral")``."""
+        return []
+
+    def eliminated_place(self, state: GameState, seat: int, unit: str) -> str:
+        """Where an eliminated figure of ``unit`` goes: its pool (``@pool``), or ``@gone``, out of the game."""
+        return "@pool"
+
+    def after_summon(self, state: GameState, seat: int, unit: str, area: str, log: list[str]) -> None:
+        """After a figure of this faction is Summoned (by its own action or an ability letting it Summon)."""
+
+    def may_declare_battle(self, state: GameState, seat: int, area: str) -> bool:
+        """Whether this faction's units in ``area`` may declare a Battle (Combat aside); default yes."""
+        return True
+
+    def gives_income(self, state: GameState, seat: int, other: int) -> list[ExtraIncome]:
+        """Extra Power lines this faction's abilities give the faction at seat ``other`` at Gather Power."""
+        return []
+
+    def ritual_extra_elder_signs(self, state: GameState, seat: int) -> int:
+        """Elder Signs a Ritual of this faction draws besides one per Great Old One in play."""
+        return 0
+
+    def refusal(self, state: GameState, seat: int, action: BaseModel) -> str | None:
+        """Why an Action-phase action of this faction is not legal now, in players' words, when the faction's own
+        rules are the reason (refusals.py asks it before the general reasons); None to leave it to them."""
+        return None

@@ -146,7 +146,7 @@ class BlackGoat(Faction):
     def unit_combat(self, state: GameState, seat: int, unit: str, battle: dict, count: int) -> int:
         """Frenzy: Cultists roll 1 each; Shub-Niggurath rolls controlled Gates + Cultists on the map
         (+ Dark Young on the map with the Red Sign) (rule="cthulhu-wars/black-goat")."""
-        if unit == "acolyte":
+        if self.unit(unit).is_cultist:  # a High Priest too (cthulhu-wars/high-priests)
             return count if self.has(state, seat, "frenzy") else 0
         if unit == SHUB:
             return count * self.shub_combat(state, seat)
@@ -252,10 +252,10 @@ class BlackGoat(Faction):
 
     @staticmethod
     def swappable(state: GameState, owner: int, area: str) -> list[str]:
-        """Unit types of ``owner`` in ``area`` that Avatar can swap: Monsters and Cultists."""
+        """Unit types of ``owner`` in ``area`` that Avatar can swap: Monsters and Cultists (no Terror)."""
         faction = board.faction_of(state, owner)
         present = board.units_in(state, owner, area)
-        return [k for k in faction.cultists() + faction.monsters() if k in present]
+        return [k for k in faction.units_of("cultist", "monster") if k in present]
 
     def apply_action(self, state: GameState, seat: int, action: BaseModel, log: list[str]) -> None:
         handler = getattr(self, "do_" + action.kind.replace("-", "_"))

@@ -228,10 +228,11 @@ class CrawlingChaos(Faction):
         return options
 
     def exposed_units(self, state: GameState, seat: int, battle: dict) -> list[str]:
-        """Monsters and Cultists of ``seat`` in the battle (not exempt): the units Abduct and Invisibility touch."""
+        """Monsters and Cultists of ``seat`` in the battle (not exempt; no Terror): the units Abduct and Invisibility
+        touch."""
         faction = board.faction_of(state, seat)
         present = board.in_battle(state, seat, battle)
-        return [k for k in faction.cultists() + faction.monsters() if k in present]
+        return [k for k in faction.units_of("cultist", "monster") if k in present]
 
     def abduct_ready(self, state: GameState, seat: int, battle: dict) -> bool:
         return "nightgaunt" in board.in_battle(state, seat, battle) and bool(battles.enemy_losable(state, battle, seat))

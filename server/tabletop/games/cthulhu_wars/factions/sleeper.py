@@ -275,7 +275,7 @@ class Sleeper(Faction):
         options = []
         for enemy in board.enemies_in(state, seat, area):
             faction, theirs = board.faction_of(state, enemy), board.units_in(state, enemy, area)
-            if any(k in theirs for k in faction.monsters()) and not any(k in theirs for k in faction.goos()):
+            if any(k in theirs for k in faction.units_of("monster")) and not any(k in theirs for k in faction.goos()):
                 options.append(CaptureMonster(area=area, enemy=state.seats[enemy].faction))
         return options
 
@@ -310,7 +310,7 @@ class Sleeper(Faction):
         elif isinstance(action, CaptureMonster):
             fs.power -= CAPTURE_MONSTER_COST
             enemy = state.seat_of(action.enemy)
-            kinds = [k for k in board.faction_of(state, enemy).monsters() if state.seats[enemy].count(k, action.area)]
+            kinds = [k for k in board.faction_of(state, enemy).units_of("monster") if state.seats[enemy].count(k, action.area)]
             log.append(f"Capture Monster: Tsathoggua seizes one of {action.enemy}'s Monsters in {action.area}.")
             board.take_unit(state, enemy, action.area, kinds, "capture-monster", seat, log)
         elif isinstance(action, DemandSacrifice):

@@ -420,7 +420,7 @@ class Windwalker(Faction):
         battle = state.battle
         faction = board.faction_of(state, seat)
         present = board.in_battle(state, seat, battle)
-        kinds = [k for k in faction.cultists() + faction.monsters() if k in present]
+        kinds = [k for k in faction.units_of("cultist", "monster") if k in present]  # no Terror (cthulhu-wars/ancients)
         return [Berserk(unit=lose.unit, from_gate=lose.from_gate)
                 for lose in board.loss_options(state, seat, battle["area"], kinds, board.exempt_in(battle, seat))]  # fmt: skip
 

@@ -172,6 +172,13 @@ class YellowSign(Faction):
             fs.power += 1
             log.append(f"Passion: {NAME} lost Cultists and gains 1 Power.")
 
+    def figure_left_by_choice(self, state: GameState, seat: int, unit: str, log: list[str]) -> None:
+        """Passion counts only Cultists lost to an enemy: one its owner removed (a High Priest sacrificed) comes off
+        the count at once (rules_text ``cthulhu-wars/high-priests``)."""
+        fs = state.seats[seat]
+        if "cultists-on-map" in fs.flags:
+            fs.flags["cultists-on-map"] = board.cultists_on_map(state, seat)
+
     # ---- battle -------------------------------------------------------------------------
     def unit_combat(self, state: GameState, seat: int, unit: str, battle: dict, count: int) -> int:
         """Undead roll one die fewer than their number, Byakhee one more, Hastur the Ritual cost."""

@@ -1,0 +1,11 @@
+"""Every piece of neutral material built, registered with :mod:`.registry` on import (the engine imports this)."""
+
+from __future__ import annotations
+
+from tabletop.games.cthulhu_wars.neutrals import high_priests, monsters, registry
+
+for _rule in (high_priests.RULE, monsters.RULE):
+    if _rule not in registry.RULES:
+        registry.register(_rule)
+
+__all__ = ["registry"]

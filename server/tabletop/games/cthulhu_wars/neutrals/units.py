@@ -1,0 +1,20 @@
+"""The neutral unit types (rules_text ``cthulhu-wars/high-priests``): plain data, imported by the texts too."""
+
+from __future__ import annotations
+
+from tabletop.games.cthulhu_wars.factions.base import UnitType
+
+HIGH_PRIEST = "high-priest"
+GHAST, GUG, SHANTAK, STAR_VAMPIRE = "ghast", "gug", "shantak", "star-vampire"
+
+#: Every neutral unit type by slug: name, title, figures (per faction for the High Priest, on the card for a
+#: monster), cost, Combat, role.
+UNIT_TYPES: dict[str, UnitType] = {
+    u.name: u for u in (
+        UnitType(HIGH_PRIEST, "High Priest", 1, 3, 0, "cultist"),
+        UnitType(GHAST, "Ghast", 4, 2, 0, "monster"),
+        UnitType(GUG, "Gug", 2, 1, 3, "monster"),
+        UnitType(SHANTAK, "Shantak", 2, 2, 2, "monster"),
+        UnitType(STAR_VAMPIRE, "Star Vampire", 3, 2, 1, "monster"),
+    )
+}  # fmt: skip
