@@ -274,13 +274,7 @@ class CthulhuWars(Engine[GameState, Any]):
     def describe(self, state: GameState, seat: int | None) -> str:
         """The position in brief (``cthulhu-wars/turn``): the phase and who is awaited, one line per faction,
         then one line per occupied area with its Gate and everyone's units there."""
-        waiting = ", ".join(state.seats[s].faction for s in self.to_move(state)) or "nobody"
-        pending = f" to {asking.pending_words(state.pending[0].kind)}" if state.pending else ""
-        lines = [
-            f"Round {state.round}, {phase_label(state)}. Waiting for {waiting}{pending}. "
-            f"Ritual of Annihilation costs {state.ritual_cost}" + (" (Instant Death reached)." if state.instant_death else ".")
-            + order_clause(state)
-        ]
+        lines = [self.head_line(state) + order_clause(state)]
         lines.extend(faction_line(state, s, seat) for s in range(len(state.seats)))
         lines.extend(area_lines(state))
         lines.extend(tail_lines(state))
@@ -291,7 +285,7 @@ class CthulhuWars(Engine[GameState, Any]):
         and who is awaited ("now") and the seat's own Power, Doom and Elder Signs ("you"), its status; the Ritual's
         cost; the order of play; each faction's Power, Doom and Elder Signs, and apart its spellbooks; each Area's line
         (an empty one "europe: empty"); and each note below them."""
-        head, _, ritual = self.status(state, seat).split("\n", 1)[0].partition(" Ritual of Annihilation ")
+        head, _, ritual = self.head_line(state).partition(" Ritual of Annihilation ")
         parts = {"now": head, "you": faction_stats(state, seat, seat),
                  "ritual": f"Ritual of Annihilation {ritual}" if ritual else "", "order": order_clause(state).strip()}
         for s, fs in enumerate(state.seats):
@@ -307,9 +301,15 @@ class CthulhuWars(Engine[GameState, Any]):
     def status(self, state: GameState, seat: int) -> str:
         """The phase and who is awaited, and the seat's own Power, Doom and Elder Signs (the order of play, which
         changes once a round, is left to ``describe``)."""
-        lines = self.describe(state, seat).split("\n")
-        order = order_clause(state)
-        return "\n".join([lines[0].replace(order, "") if order else lines[0], lines[1 + seat]])
+        return f"{self.head_line(state)}\n{faction_line(state, seat, seat)}"
+
+    def head_line(self, state: GameState) -> str:
+        """The round, the phase, who is awaited and the Ritual's cost: the first line of ``describe`` without the order
+        of play."""
+        waiting = ", ".join(state.seats[s].faction for s in self.to_move(state)) or "nobody"
+        pending = f" to {asking.pending_words(state.pending[0].kind)}" if state.pending else ""
+        return (f"Round {state.round}, {phase_label(state)}. Waiting for {waiting}{pending}. "
+                f"Ritual of Annihilation costs {state.ritual_cost}" + (" (Instant Death reached)." if state.instant_death else "."))
 
     # ---- what a seat is told (rules_text cthulhu-wars/out-of-turn, cthulhu-wars/turn) ----------
     standing_model: ClassVar[type[BaseModel] | None] = standing.StandingAnswers
