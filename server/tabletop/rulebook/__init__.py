@@ -3,7 +3,7 @@
 :mod:`.sections` reads the sections, :mod:`.passages` cuts them into the passages an answer quotes, and
 :mod:`.search` ranks passages for a question (``rules_text/<game>/search.toml`` gives each game's synonyms
 and the sections a general question should not land on first); a hit is quoted with its neighbours under
-the same heading while they fit.
+the same heading while they fit, then with the passages of its section that hold the question's words.
 """
 
 from .passages import Passage, passage_at, passages, siblings

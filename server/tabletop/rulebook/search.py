@@ -12,10 +12,14 @@ Sections the game's ``search.toml`` calls narrow (one faction's own, one map's, 
 rank lower, and much lower when the question does not name them: a narrow section's names are the
 rarer words of its title and the capitalised names it keeps to itself (a faction's Great Old One,
 units and spellbooks), found from the text, so a section added later is named without configuration.
-So a general question lands on the general rule, and a question about Hastur on the Yellow Sign.
+So a general question lands on the general rule, and a question about Hastur on the Yellow Sign. A passage
+of a general section that uses a narrow section's own names (a ruling on one faction's spellbook) is weighed
+as that section is. A number is the same word spelled or in digits ("five players", "5-player").
 
 A passage is quoted with its neighbours under the same heading while they fit (``quote``): an
-answer often sits in the next item of the list the best-matching item belongs to.
+answer often sits in the next item of the list the best-matching item belongs to; then, in less room, with
+the passages of its section under other headings that hold the question's words (a short passage that
+names a topic, the rule under the next heading).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ import threading
 import tomllib
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Callable
 
 from .passages import Passage, passages, siblings
@@ -49,8 +53,14 @@ NEAR_WORDS = 5
 COVERAGE_POWER = 1.0
 #: How much a narrow (one faction's) section's score counts against a general one's: when the question names
 #: the section (a word of its title, or a name it keeps to itself, such as a faction's units), and when not.
+#: A passage of a general section about a narrow one (a ruling on the Ghast, using its own names) counts the same.
 NARROW_WEIGHT = 0.6
 UNNAMED_WEIGHT = 0.3
+#: A passage under another heading of the hit's section is quoted beside it when it holds at least OTHER_HELD of
+#: the question's words and the quote stays within OTHER_ROOM of the limit (the passages under the hit's own
+#: heading may fill all of it).
+OTHER_HELD = 1
+OTHER_ROOM = 0.7
 #: How much a summary section's score counts against the section that tells the rule in full.
 SUMMARY_WEIGHT = 0.6
 #: FTS5 BM25 weights of the columns: section title, heading path, text.
@@ -177,8 +187,15 @@ def question_words(question: str) -> list[str]:
     return list(dict.fromkeys(words))
 
 
+#: Numbers as a question spells them and as the rules write them ("five players", "5 players").
+_NUMBERS = {
+    word: str(n) for n, word in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), 1)
+}
+_NUMBERS |= {digit: word for word, digit in _NUMBERS.items()}
+
+
 def _synonyms_of(word: str, games: list[str]) -> set[str]:
-    found: set[str] = set()
+    found: set[str] = {_NUMBERS[word]} if word in _NUMBERS else set()
     for game in games:
         table = search_settings(game).synonyms
         for form in {word, word.rstrip("s") if len(word) > 3 else word}:
@@ -214,12 +231,44 @@ def section_names(game: str) -> dict[str, frozenset[str]]:
     return names
 
 
+@cache
+def about_names(game: str) -> dict[str, frozenset[str]]:
+    """The names that mark a general passage as about one narrow section: the capitalised names the section
+    keeps to itself (as in section_names) that at most one general section uses (in practice the rulings); a
+    name two general sections use is the game's own word ("Awaken" in the actions and the rulings)."""
+    sections = load_rulebook().get(game, [])
+    narrow = search_settings(game).narrow
+    counts = {s.id: Counter(_name_form(w) for w in re.findall(r"[A-Za-z]+", s.text)) for s in sections}
+    general = sum((counts[s.id] for s in sections if s.id not in narrow), Counter())
+    capitals = {s.id: Counter(_name_form(w) for w in re.findall(r"\b[A-Z][a-z]+", s.text)) for s in sections}
+    spread = Counter(w for s in sections if s.id not in narrow for w in capitals[s.id])
+    return {
+        s.id: frozenset(
+            w for w, n in capitals[s.id].items()
+            if n >= 2 and general[w] * 2 <= counts[s.id][w] and spread[w] <= 1
+            and len(w) > 2 and w not in _STOPWORDS
+        )
+        for s in sections if s.id in narrow
+    }
+
+
+@cache
+def _about(passage: Passage) -> frozenset[str]:
+    """The narrow sections a general passage is about: those whose names (about_names) it uses, capitalised."""
+    forms = {_name_form(w) for w in re.findall(r"\b[A-Z][a-z]+", passage.text)}
+    return frozenset(s for s, names in about_names(passage.section.game).items() if forms & names)
+
+
 def _section_weight(passage: Passage, named: frozenset[tuple[str, str]]) -> float:
     """How much a passage's section counts for this question: narrow sections count less, least when the
-    question does not name them; summaries less than the full rule."""
+    question does not name them, and so does a general passage about a narrow section (see _about); summaries
+    less than the full rule."""
     settings = search_settings(passage.section.game)
     if passage.section.id in settings.narrow:
         return NARROW_WEIGHT if (passage.section.game, passage.section.id) in named else UNNAMED_WEIGHT
+    about = _about(passage)
+    if about:
+        return NARROW_WEIGHT if any((passage.section.game, s) in named for s in about) else UNNAMED_WEIGHT
     return SUMMARY_WEIGHT if passage.section.id in settings.summary else 1.0
 
 
@@ -298,9 +347,16 @@ def _words_held(query: str) -> Callable[[str], int]:
     wanted = {_root(w) for w in question_words(query)}
 
     def hits(part: str) -> int:
-        return len(wanted & {_root(w) for w in _WORD.findall(part.lower())})
+        return len(wanted & _roots(part))
 
     return hits
+
+
+@lru_cache(maxsize=4096)
+def _roots(text: str) -> frozenset[str]:
+    """The rough roots of a text's words (a passage's are asked for again at every search that quotes it; the
+    runs of sentences a long passage is cut into are not all kept)."""
+    return frozenset(_root(w) for w in _WORD.findall(text.lower()))
 
 
 def _table_header(text: str) -> list[str]:
@@ -314,27 +370,43 @@ def _body(text: str) -> str:
     return "\n".join(text.splitlines()[len(_table_header(text)) :])
 
 
+@cache
+def _in_section(game: str, section: str) -> tuple[Passage, ...]:
+    return tuple(p for p in passages(game) if p.section.id == section)
+
+
 def with_neighbours(passage: Passage, query: str, limit: int) -> str:
-    """The passage and, while they fit in ``limit`` characters, other passages under the same heading that
-    hold some of the question's words or stand right next to it: those of its own list or table first, then
-    those holding more of the words, then the nearer. They are given in reading order, with '…' where
-    passages are left out between them (rows of one table under one header). A short rule comes with the
-    rest of its list, where the answer often sits."""
-    group = siblings(passage)
+    """The passage and, while they fit in ``limit`` characters, other passages of its section that hold some
+    of the question's words or stand right next to it under the same heading: those under the same heading
+    first (those of its own list or table before the others), then those holding more of the words, then the
+    nearer. They are given in reading order, with '…' where passages or a heading are left out between them
+    (rows of one table under one header). A short rule comes with the rest of its list, where the answer
+    often sits, and a short heading-like passage with the section's passages that hold the words asked for
+    (those under other headings in at most OTHER_ROOM of the limit)."""
+    group = _in_section(passage.section.game, passage.section.id)
     at = group.index(passage)
+    near = set(siblings(passage))
     hits = _words_held(query)
     held = [hits(_body(p.text)) for p in group]
     kept, size = {at}, len(passage.text)
-    wanted = [i for i in range(len(group)) if i != at and (held[i] or abs(i - at) == 1)]
-    for i in sorted(wanted, key=lambda i: (group[i].headings != passage.headings, -held[i], abs(i - at), i)):
-        if size + 3 + len(group[i].text) <= limit:
+
+    def wanted(i: int) -> bool:
+        if group[i] in near:
+            return bool(held[i]) or abs(i - at) == 1
+        return held[i] >= OTHER_HELD
+
+    def order(i: int) -> tuple:
+        return group[i] not in near, group[i].headings != passage.headings, -held[i], abs(i - at), i
+
+    for i in sorted((i for i in range(len(group)) if i != at and wanted(i)), key=order):
+        if size + 3 + len(group[i].text) <= (limit if group[i] in near else OTHER_ROOM * limit):
             kept.add(i)
             size += 3 + len(group[i].text)
     lines: list[str] = []
     header: list[str] = []  # the header of the table the lines so far end in
     for i in sorted(kept):
         text = group[i].text
-        if lines and i - 1 not in kept:
+        if lines and (i - 1 not in kept or group[i - 1].place != group[i].place):  # passages or a heading left out
             lines.append("…")
         if header and _table_header(text) == header:
             text = _body(text)
