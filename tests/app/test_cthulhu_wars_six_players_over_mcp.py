@@ -65,3 +65,38 @@ def test_the_bots_answer_every_decision_of_a_six_player_game_legally(bot):
         kinds.add(action.kind)
         state, _ = ENGINE.apply(state, seat, action)
     assert {"start", "direction"} <= kinds
+
+
+#: Every piece of expansion material the engine has, switched on (rules_text cthulhu-wars/high-priests,
+#: neutral-monsters, neutral-spellbooks, independent-great-old-ones).
+EVERY_OPTION = {"high_priests": True, "neutral_ghast": True, "neutral_gug": True, "neutral_shantak": True,
+                "neutral_star_vampire": True, "neutral_spellbooks": True, "igoo_byatis": True, "igoo_abhoth": True,
+                "igoo_daoloth": True, "igoo_nyogtha": True}
+#: Moves that bring an Independent Great Old One into play and use it, favoured by the random players (random play
+#: seldom keeps the Power for one): Awakenings of every kind first.
+INDEPENDENT_MOVES = ("awaken", "filth", "forgetfulness", "cosmic-unity", "from-below")
+
+
+#: A game in which an Independent Great Old One is Awakened (most random games never keep the Power for one).
+SIX_SEED = 8
+
+
+async def test_a_complete_six_player_game_with_the_ancients_and_every_neutral_option_over_mcp(server):
+    async with Client(server) as client:
+        factions = ["ancients", *FACTIONS[:5]]
+        game = await call(client, "new_game", game="cthulhu-wars", players=list("ABCDEF"), seed=SIX_SEED,
+                          options={"factions": factions, **EVERY_OPTION})
+        game_id, tokens = game["game_id"], [s["token"] for s in game["seats"]]
+
+        def kind(notation: str) -> str:  # an Awakening is told by what it wakes
+            return " ".join(notation.split()[:2]) if notation.startswith("awaken") else notation.split()[0]
+
+        state, played = await play_at_random(
+            client, game_id, tokens, random.Random(SIX_SEED), bias=0.9, kind=kind, limit=8000,
+            favour=lambda notation, seen: notation.startswith(INDEPENDENT_MOVES))
+        assert state["outcome"]["reason"]
+        kinds = set(played)
+        assert {"an-cathedral", "buy-card", "oath", "an-dematerialize"} <= kinds, sorted(kinds)
+        assert kinds & {"awaken byatis", "awaken abhoth", "awaken daoloth", "awaken nyogtha"}, sorted(kinds)
+        picture = await client.call_tool("render_board", {"game_id": game_id, "format": "svg"})
+        assert not picture.is_error

@@ -174,12 +174,27 @@ async def elder_sign_entry_is_told_only_to_its_owner(client: Client, game_id: st
     return {"ply": last, "move": entered}
 
 
-@pytest.mark.parametrize("map_options, seed", [({}, 7), ({"map": "dreamlands", "factions": ["sleeper", "great-cthulhu", "crawling-chaos"]}, 5)])
+#: The Ancients and every piece of neutral material switched on (rules_text cthulhu-wars/ancients, high-priests,
+#: neutral-monsters, neutral-spellbooks, independent-great-old-ones): their decisions and draws reach the table like
+#: the core's.
+EVERY_NEUTRAL = {"high_priests": True, "neutral_ghast": True, "neutral_gug": True, "neutral_shantak": True,
+                 "neutral_star_vampire": True, "neutral_spellbooks": True, "igoo_byatis": True, "igoo_abhoth": True,
+                 "igoo_daoloth": True, "igoo_nyogtha": True}
+#: Moves of the Independent Great Old Ones, played whenever they are offered (random play seldom Awakens one).
+INDEPENDENT_MOVES = ("awaken byatis", "awaken abhoth", "awaken daoloth", "awaken nyogtha", "filth", "forgetfulness",
+                     "cosmic-unity", "from-below")
+
+
+@pytest.mark.parametrize("map_options, seed", [
+    ({}, 7),
+    ({"map": "dreamlands", "factions": ["sleeper", "great-cthulhu", "crawling-chaos"]}, 5),
+    ({"factions": ["ancients", "great-cthulhu", "yellow-sign", "crawling-chaos"], **EVERY_NEUTRAL}, 15),
+])
 async def test_cthulhu_wars_at_the_table_to_the_end(server, sessions, map_options, seed):
     async with Client(server) as client:
-        players = ["Ann", "Bob", "Cy"] if map_options else ["Ann", "Bob", "Cy", "Di"]
+        players = ["Ann", "Bob", "Cy", "Di"][:len(map_options.get("factions", "four"))]
         game_id, tokens, referee = await new_table_game(client, "cthulhu-wars", players, **map_options)
-        checked, secret = False, None
+        checked, secret, played = False, None, set()
         chooser = random.Random(seed)
         for _ in range(6000):
             state = await call(client, "get_state", game_id=game_id)
@@ -193,7 +208,9 @@ async def test_cthulhu_wars_at_the_table_to_the_end(server, sessions, map_option
                 assert "bad_token" in await refused(client, "apply_move", game_id=game_id, token=tokens[0], move=options[0]["notation"])
                 checked = True
             fights = [m for m in options if m["notation"].startswith(("battle", "summon", "gate", "awaken"))]
-            pick = chooser.choice(fights) if fights and chooser.random() < 0.5 else chooser.choice(options)
+            independents = [m for m in options if m["notation"].startswith(INDEPENDENT_MOVES)]
+            pick = (chooser.choice(independents) if independents and chooser.random() < 0.8
+                    else chooser.choice(fights) if fights and chooser.random() < 0.5 else chooser.choice(options))
             if "battle" in pick["notation"] and " vs " in pick["notation"]:
                 area, defender = pick["notation"].split()[1], pick["notation"].split(" vs ")[1]
                 if defender in ("bhole", "zoogs"):
@@ -201,11 +218,14 @@ async def test_cthulhu_wars_at_the_table_to_the_end(server, sessions, map_option
                                       attacker=(await call(client, "get_state", game_id=game_id, token=referee, detail="full"))["view"]["factions"][state["to_move"][0]]["faction"])
                     assert odds["odds"]
             await call(client, "apply_move", game_id=game_id, token=referee, move=pick["notation"])
+            played.add(pick["notation"].split()[0])
             if "an Elder Sign drawn for" in title and secret is None:
                 secret = await elder_sign_entry_is_told_only_to_its_owner(client, game_id, tokens, referee, pick["notation"])
         else:
             raise AssertionError("the game did not end")
         assert checked and state["outcome"]["reason"]
+        if "high_priests" in map_options:
+            assert {"buy-card", "oath", "an-dematerialize", "mao-ceremony", "filth"} <= played, sorted(played)
         assert secret is not None, "the game drew no Elder Sign at the table"
         told = await call(client, "history", game_id=game_id, after=secret["ply"] - 1, limit=1)
         assert told["moves"][0]["move"] == secret["move"], "once the game is over the value is told to everyone"

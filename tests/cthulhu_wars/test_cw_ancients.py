@@ -384,12 +384,16 @@ def test_worship_services_needs_its_book():
 # ---- what everyone sees, refusals, random games ------------------------------------------------------
 def test_cathedrals_show_in_the_position_and_the_picture():
     state = game()
+    drawn = [getattr(item, "text", "") for item in ENGINE.draw(state, None, frozenset()).shapes]
+    assert drawn.count("Yothan (Terror)") == 1 and "a Terror" in drawn, "the key shows a Terror while none is out"
+    assert "Cathedral" not in drawn and "a building, not a Gate" not in drawn
     state.seats[seat(state, AN)].flags["cathedrals"] = ["africa"]
     text = ENGINE.describe(state, None)
     assert "africa: Cathedral of ancients" in text and "Cathedrals 1/4" in text
     put(state, AN, "yothan", "africa")
-    texts_drawn = [getattr(item, "text", "") for item in ENGINE.draw(state, None, frozenset()).shapes]
-    assert "Cathedral" in texts_drawn and "Yothan (Terror)" in texts_drawn
+    drawn = [getattr(item, "text", "") for item in ENGINE.draw(state, None, frozenset()).shapes]
+    assert drawn.count("Cathedral") == 2 and drawn.count("Yothan (Terror)") == 2, "on the map and in the key"
+    assert "a building, not a Gate" in drawn
 
 
 def test_a_refused_ancients_move_cites_its_section():

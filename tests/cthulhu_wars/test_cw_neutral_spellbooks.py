@@ -96,6 +96,8 @@ def test_a_neutral_book_fills_one_of_the_six_slots_instead_of_a_faction_book():
     assert len(state.seats[gc].spellbooks) == 6  # six slots full with one faction book never taken
     ask_spellbook(state, GC)
     assert f"spellbook {own[5]}" in texts(state, GC)
+    drawn = " ".join(getattr(item, "text", "") for item in ENGINE.draw(state, None, frozenset()).shapes)
+    assert "Umr at-Tawil" in drawn and UMR not in drawn, "the picture names a neutral book by its title"
 
 
 def test_each_book_exists_once_and_a_book_leaving_its_holder_is_back_in_the_pool():

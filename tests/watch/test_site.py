@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from starlette.testclient import TestClient
 
 from tabletop.app.http import http_app
+from tabletop.games.cthulhu_wars import board
+from tabletop.games.cthulhu_wars.factions import FACTIONS
+from tabletop.games.cthulhu_wars.neutrals import registry
 from tabletop.app.server import build_server
 from tabletop.sessions.manager import GameSessions
 from tabletop.sessions.store import GameStore
@@ -110,3 +115,49 @@ def test_every_page_says_what_it_may_load_and_forbids_type_guessing(tmp_path):
         answer = site.get(path)
         assert answer.headers["x-content-type-options"] == "nosniff", path
         assert "default-src 'self'" in answer.headers["content-security-policy"], path
+
+
+#: The Ancients and every piece of neutral material (rules_text cthulhu-wars/ancients, high-priests,
+#: neutral-monsters, neutral-spellbooks) on a five-player table.
+EVERY_OPTION = {"factions": ["ancients", "great-cthulhu", "black-goat", "crawling-chaos", "yellow-sign"],
+                "high_priests": True, "neutral_ghast": True, "neutral_gug": True, "neutral_shantak": True,
+                "neutral_star_vampire": True, "neutral_spellbooks": True, "igoo_byatis": True, "igoo_abhoth": True,
+                "igoo_daoloth": True, "igoo_nyogtha": True}
+
+
+def drawn_titles(state) -> set[str]:
+    """The titles of the unit types standing on the map, and 'Cathedral' when one is built."""
+    titles = set()
+    for s, fs in enumerate(state.seats):
+        units = {u.name: u.title for u in board.faction_of(state, s).units}
+        titles |= {units[kind] for kind, places in fs.units.items() if any(board.on_map(p) for p in places)}
+        titles |= {kind.title() for _, kind in FACTIONS[fs.faction].buildings(state, s)}
+    return titles
+
+
+def test_a_game_with_the_ancients_and_every_neutral_option_is_watched_and_replayed(site, sessions):
+    """The page, its picture and the replay follow a random game with every piece of expansion material on: every
+    unit type on the map (the Ancients' Terrors, neutral monsters, High Priests) and every Cathedral is on the
+    spectator's board."""
+    site.headers["Authorization"] = "Bearer look"
+    live, tokens = sessions.create("cthulhu-wars", EVERY_OPTION, 5, seed=11)
+    chooser, seen = random.Random(11), set()
+    building = ("an-cathedral", "buy-card", "place-monster", "recruit", "summon")
+    while live.engine.outcome(live.state) is None and live.ply < 3000:
+        seat = chooser.choice(live.to_move())
+        moves = [live.engine.notation(m) for m in live.engine.legal_actions(live.state, seat)]
+        favoured = [m for m in moves if m.startswith(building)]
+        sessions.play(live.id, tokens[seat], chooser.choice(favoured if favoured and chooser.random() < 0.6 else moves))
+        live = sessions.get(live.id)
+        if live.ply % 25 == 0:
+            page = site.get(f"/watch/games/{live.id}")
+            assert page.status_code == 200 and "<svg" in page.text
+            titles = drawn_titles(live.state)
+            assert all(title in page.text for title in titles), titles - {t for t in titles if t in page.text}
+            seen |= titles
+    assert live.engine.outcome(live.state) is not None, "the game ended"
+    neutral = {u.title for rule in registry.RULES for u in rule.units}
+    assert "Cathedral" in seen and seen & neutral and seen & {"Un-Man", "Reanimated", "Yothan"}, sorted(seen)
+    for ply in range(0, live.ply + 1, max(1, live.ply // 8)):
+        shown = site.get(f"/watch/games/{live.id}/replay/{ply}")
+        assert shown.status_code == 200 and shown.json()["ply"] == ply and "<svg" in shown.json()["svg"]

@@ -250,7 +250,8 @@ def ritual_owed(state: GameState, seat: int, options: list[BaseModel]) -> str:
             cost = phases.ritual_cost_for(state, seat)
             signs = board.goos_in_play(state, seat)
             extra = f", {signs} Elder Sign{'s' if signs != 1 else ''}" if signs else ""
-            choices.append(f"'ritual' ({cost} of your {fs.power} Power: +{board.gate_count(state, seat)} Doom{extra})")
+            doom = phases.neutrals.doom_gates(state, seat, board.gate_count(state, seat))  # The Brood
+            choices.append(f"'ritual' ({cost} of your {fs.power} Power: +{doom} Doom{extra})")
         elif kind == "reveal":
             choices.append(f"'reveal' (Elder Signs {fs.elder_signs}: +{sum(fs.elder_signs)} Doom)")
         elif kind == "no-ritual":

@@ -12,7 +12,8 @@ Keys of ``state.battle`` that faction hooks may read or write: ``area``, ``attac
 it must take, ``{"kill": n, "pain": n}``); ``taken`` (seat -> ``"unit#index"`` -> results
 taken); ``kills_on`` (``"unit#index"`` -> Kills taken); ``pained`` (seat -> [unit, index]
 still to retreat); ``killed`` (seat -> enemy figures it eliminated with Kills);
-``devoured`` (seat -> enemy figures it removed by abilities, for requirements); ``exempt``
+``devoured`` (seat -> enemy figures it removed by abilities, for requirements); ``no_dice`` (seat -> unit types
+of that side that roll no dice in this battle: Cosmic Unity); ``exempt``
 ([seat, unit, index] of figures Invisibility keeps out of the battle: they stay on the map and
 their Gates but roll no dice, take no results and cannot be chosen by battle abilities); ``present`` (seat ->
 [unit, index] of the figures it had in the Area when the battle was declared or the dice rolled, for the
@@ -130,7 +131,8 @@ def side_combat(state: GameState, seat: int, battle: dict | None, area: str) -> 
     """Dice a side rolls: the sum of the Combat of its units in the battle (not those exempt) plus bonuses."""
     faction = board.faction_of(state, seat)
     present = board.in_battle(state, seat, battle) if battle else board.units_in(state, seat, area)
-    dice = sum(faction.unit_combat(state, seat, kind, battle or {}, n) for kind, n in present.items())
+    silent = (battle or {}).get("no_dice", {}).get(seat, ())  # Cosmic Unity (cthulhu-wars/igoo-daoloth)
+    dice = sum(faction.unit_combat(state, seat, kind, battle or {}, n) for kind, n in present.items() if kind not in silent)
     return dice + ((battle or {}).get("bonus", {}).get(seat, 0))
 
 
@@ -410,6 +412,7 @@ def record_result(state: GameState, battle: dict, seat: int, kind: str, index: i
     if result == "kill" and kills_on_it >= cap and not board.faction_of(state, seat).spares(state, seat, kind, battle, "kill"):
         board.eliminate(state, seat, kind, index)
         battle["killed"][opponent(battle, seat)] += 1
+        neutral_registry.after_kill(state, seat, kind, battle, [])
         if [kind, index] in pained:
             pained.remove([kind, index])
         return "eliminated"

@@ -22,9 +22,10 @@ def faction_of(state: GameState, seat: int) -> Faction:
     count = len(fs.units)
     if count == len(faction.units):
         return faction
-    known = fs.__dict__.get("_rules")  # (unit types then, rules): unit types are only ever added, copies start afresh
-    if known is None or known[0] != count:
-        known = fs.__dict__["_rules"] = (count, neutral_registry.variant(faction, tuple(fs.units)))
+    kinds = tuple(fs.units)
+    known = fs.__dict__.get("_rules")  # (unit types then, rules): a card may come and go, copies start afresh
+    if known is None or known[0] != kinds:
+        known = fs.__dict__["_rules"] = (kinds, neutral_registry.variant(faction, kinds))
     return known[1]
 
 
@@ -51,6 +52,11 @@ def in_battle(state: GameState, seat: int, battle: dict) -> dict[str, int]:
         if not counts[kind]:
             del counts[kind]
     return counts
+
+
+def movable(state: GameState, seat: int, kinds: list[str]) -> list[str]:
+    """The unit types among ``kinds`` that abilities may move (not Byatis: rules_text ``cthulhu-wars/igoo-byatis``)."""
+    return [k for k in kinds if not neutral_registry.immovable(state, seat, k)]
 
 
 def has_units(state: GameState, seat: int, area: str) -> bool:
@@ -142,10 +148,13 @@ def cultists_in_play(state: GameState, seat: int) -> int:
     return sum(1 for kind in faction.cultists() for p in state.seats[seat].units[kind] if in_play(state, p))
 
 
-def goos_in_play(state: GameState, seat: int) -> int:
-    """This faction's Great Old Ones in play (each gives a Ritual an Elder Sign; see :func:`in_play`)."""
+def goos_in_play(state: GameState, seat: int, independents: bool = False) -> int:
+    """This faction's Great Old Ones in play (each gives a Ritual an Elder Sign; see :func:`in_play`); Independent
+    Great Old Ones it controls are no faction Great Old Ones and count only with ``independents``
+    (``cthulhu-wars/independent-great-old-ones``)."""
     faction = faction_of(state, seat)
-    return sum(1 for kind in faction.goos() for p in state.seats[seat].units[kind] if in_play(state, p))
+    kinds = [k for k in faction.goos() if independents or not neutral_registry.owns(k)]
+    return sum(1 for kind in kinds for p in state.seats[seat].units[kind] if in_play(state, p))
 
 
 def enemies_in(state: GameState, seat: int, area: str) -> list[int]:

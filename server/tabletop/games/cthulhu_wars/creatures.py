@@ -375,4 +375,4 @@ def describe_lines(state: GameState) -> list[str]:
     if ZOOG in state.pieces:
         parts.append(f"{len(state.pieces[ZOOG]) - zoogs_off_map(state)} Zoogs on Citadels, {zoogs_off_map(state)} not in play "
                      "(they appear at the end of the Doom phase)")
-    return ["Creatures: " + "; ".join(parts) + "."]
+    return ["Creatures: " + "; ".join(parts) + "."] if parts else []  # other pieces (ownerless Filth) are no creatures

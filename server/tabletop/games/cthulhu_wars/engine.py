@@ -377,6 +377,8 @@ def area_marks(state: GameState) -> dict[str, list[str]]:
     """The markers in each Area (creatures, factions' markers such as Ice Age, buildings that are not Gates such as
     "Cathedral of ancients"), by Area."""
     marks: dict[str, list[str]] = {area: list(names) for area, names in creatures.markers(state).items()} if state.pieces else {}
+    for where, names in neutrals.area_markers(state).items():  # ownerless Filth (cthulhu-wars/igoo-abhoth)
+        marks.setdefault(where, []).extend(names)
     for s in range(len(state.seats)):
         faction = board.faction_of(state, s)
         for where, names in faction.area_markers(state, s).items():

@@ -202,6 +202,56 @@ class CthulhuWarsOptions(BaseModel):
         "Ruling undimensioned-ice-age.",
     )
 
+    igoo_byatis: bool = Field(
+        default=False,
+        description="Byatis, an Independent Great Old One (Awaken 4 Power at a Gate you control where you have a Great "
+        "Old One; Combat 4; Toad of Berkeley: never Moves and is moved by no ability, and gives an Elder Sign in the "
+        "Doom phase when no enemy unit is in his Area; spellbook God of Forgetfulness) (igoo-byatis).",
+    )
+    igoo_abhoth: bool = Field(
+        default=False,
+        description="Abhoth, an Independent Great Old One (Awaken 4 Power; Combat: the Filth in play; Filth: 1 Power, a "
+        "Filth token, a Combat-0 Monster that never Moves, to any Area; spellbook The Brood: in the Doom phase a Gate "
+        "in an Area with his Filth gives no Doom but to his controller) (igoo-abhoth).",
+    )
+    igoo_daoloth: bool = Field(
+        default=False,
+        description="Daoloth, an Independent Great Old One (Awaken 6 Power; Combat 0; Cosmic Unity: pre-battle, one "
+        "enemy Great Old One in the battle rolls no dice; spellbook Interdimensional: a Gate appears where he enters an "
+        "Area without one) (igoo-daoloth).",
+    )
+    igoo_nyogtha: bool = Field(
+        default=False,
+        description="Nyogtha, an Independent Great Old One (Awaken 6 Power; two figures, Combat 4 each when his side "
+        "declared the battle, 1 otherwise; From Below: when one figure Moves, Captures or has a Battle declared in its "
+        "Area, the other may do the same free; the card is lost only when both are gone; spellbook Nightmare Web: a "
+        "figure back from the pool for 2 Power in an Area with a unit of yours) (igoo-nyogtha).",
+    )
+    igoo_lost_when_eliminated: bool = Field(
+        default=True,
+        description="Independent Great Old Ones: one eliminated by any means (Unholy Ground, no retreat) goes back to "
+        "the pool with its card and spellbook, like one Killed (true, HRF and our ruling), or only a Kill in battle "
+        "loses the card (false: otherwise it goes to its controller's pool, who keeps the card and may Awaken it "
+        "again). Ruling igoo-death.",
+    )
+    filth_pained_retreats: bool = Field(
+        default=True,
+        description="Abhoth's Filth: a Pained Filth token retreats like any unit (true, HRF) or, since Filth never "
+        "Moves, it stays where it is (false). No source says. Ruling filth-pain.",
+    )
+    ancients_igoo_needs_cathedrals: bool = Field(
+        default=False,
+        description="A faction with no Great Old One of its own (The Ancients) Awakens a second Independent Great Old "
+        "One with the help of a first one it controls, like any faction (false: the general rule, one Independent "
+        "Great Old One may help Awaken another), or only with all 4 Cathedrals in play (true, HRF). Ruling "
+        "igoo-awaken.",
+    )
+    byatis_pained_retreats: bool = Field(
+        default=True,
+        description="Byatis: when Pained he retreats like any unit (true, HRF; the card says he 'can still be Pained'), "
+        "or, since he never Moves, he stays where he is (false). Ruling byatis-pain.",
+    )
+
     cathedral_glyph_classes: Literal["one-unmarked", "ocean-apart"] = Field(
         default="one-unmarked",
         description="The Ancients: Areas without a glyph make one Cathedral class, land and Ocean alike (one-unmarked, "

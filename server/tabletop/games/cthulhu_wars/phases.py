@@ -34,6 +34,9 @@ def advance(state: GameState, log: list[str]) -> None:
         if state.battle is not None:
             step_battle(state, log)
             continue
+        neutrals.settle(state, log)  # e.g. an Independent Great Old One's card back to the pool
+        if state.pending:
+            continue
         if not (state.turn and state.turn.moving):
             award_spellbooks(state, log)
             if state.pending:
@@ -219,7 +222,7 @@ def start_doom_phase(state: GameState, log: list[str]) -> None:
     state.phase = "doom"
     state.doom_phases += 1
     for seat, fs in enumerate(state.seats):
-        gates = board.gate_count(state, seat)
+        gates = neutrals.doom_gates(state, seat, board.gate_count(state, seat))  # The Brood (cthulhu-wars/igoo-abhoth)
         fs.doom += gates
         log.append(f"{fs.faction} gains {gates} Doom for its Gates.")
     for seat in state.order_from(state.first_player):
@@ -258,7 +261,7 @@ def perform_ritual(state: GameState, seat: int, log: list[str], gate_doom_factor
     fs = state.seats[seat]
     cost = ritual_cost_for(state, seat)
     fs.power -= cost
-    doom = board.gate_count(state, seat) * gate_doom_factor
+    doom = neutrals.doom_gates(state, seat, board.gate_count(state, seat)) * gate_doom_factor
     fs.doom += doom
     state.ritual_step = min(state.ritual_step + 1, len(state.ritual_track) - 1)
     log.append(f"{fs.faction} performs a Ritual of Annihilation for {cost} Power: +{doom} Doom.")

@@ -16,6 +16,8 @@ from ...render import Circle, Line, Polygon, Rect, Scene, Text
 from . import creatures
 from .board import faction_of, gate_holders, on_map
 from .factions import FACTIONS
+from .neutrals import registry as neutrals
+from .neutrals.spellbooks import book_title
 from .picture_layout import MAP_H, MAP_W, TITLE_H, AreaPlace, MapPlaces, map_places
 from .state import GameState
 
@@ -248,9 +250,11 @@ def gate_chips(state: GameState, area_id: str) -> list[Chip]:
 
 
 def marker_chips(state: GameState, area_id: str) -> list[Chip]:
-    """The map's creatures (Bhole, Zoogs), the factions' markers (Ice Age) and buildings that are not Gates (a
-    Cathedral: a white label with a double border in its owner's colour) in the area."""
+    """The map's creatures (Bhole, Zoogs), neutral pieces nobody owns (Filth left by a dead Abhoth), the factions'
+    markers (Ice Age) and buildings that are not Gates (a Cathedral: a white label with a double border in its
+    owner's colour) in the area."""
     chips = [Chip(name, CREATURE_COLOUR) for name in creatures.markers(state).get(area_id, [])]
+    chips += [Chip(name, "#ffffff", "#777777") for name in neutrals.area_markers(state).get(area_id, [])]  # no owner's
     for s, fs in enumerate(state.seats):
         for name in FACTIONS[fs.faction].area_markers(state, s).get(area_id, []):
             chips.append(Chip(name.split(" (")[0], "#ffffff", faction_colour(fs.faction), heavy=True))
@@ -335,8 +339,7 @@ def draw_player(scene: Scene, state: GameState, seat: int, names: list[str] | No
     stats = f"Power {fs.power} · Doom {fs.doom} · Gates {gates} · Elder Signs {len(fs.elder_signs)}"
     scene.add(Text(x + 20, y + 27, stats, 12, INK, anchor="start"))
     faction = faction_of(state, seat) if fs.faction in FACTIONS else None  # notes of neutral cards held too
-    titles = {b.name: b.title for b in faction.spellbooks} if faction else {}
-    books = ", ".join(titles.get(b, b) for b in fs.spellbooks) or "none yet"
+    books = ", ".join(book_title(state, seat, b) if faction else b for b in fs.spellbooks) or "none yet"
     lines = [(line, FAINT) for line in wrap(f"Spellbooks {len(fs.spellbooks)}/6: {books}", PANEL_W - 48, SMALL)]
     for note in faction.notes(state, seat) if faction else []:  # e.g. Cursed Slumber, Hibernate
         lines += [(line, NOTE_INK) for line in wrap(note.split(" (")[0], PANEL_W - 48, SMALL)]
@@ -346,7 +349,26 @@ def draw_player(scene: Scene, state: GameState, seat: int, names: list[str] | No
 
 def key_height(state: GameState) -> float:
     """Room the key takes at the panel's foot."""
-    return 150 + (16 + 14 * len(tunnel_key(state)) if tunnel_key(state) else 0)
+    return 150 + 21 * len(seated_kinds_key(state)) + (16 + 14 * len(tunnel_key(state)) if tunnel_key(state) else 0)
+
+
+def seated_kinds_key(state: GameState) -> list[tuple[list[Chip], str]]:
+    """Key rows for what only some factions have, when one of them is seated: a Terror (a unit type that is neither
+    Monster nor Cultist) and each kind of building that is not a Gate (The Ancients' Yothans and Cathedrals,
+    ``cthulhu-wars/ancients``), drawn as the map draws them."""
+    rows = []
+    for fs in state.seats:
+        if fs.faction not in FACTIONS:
+            continue
+        colour = faction_colour(fs.faction)
+        terror = next((u.title for u in FACTIONS[fs.faction].units if u.role == "terror"), None)
+        if terror is not None:
+            rows.append(([Chip(f"{terror} (Terror)", colour, TERROR_BORDER, heavy=True)], "a Terror"))
+    kinds = sorted({(kind, fs.faction) for s, fs in enumerate(state.seats) if fs.faction in FACTIONS
+                    for _, kind in FACTIONS[fs.faction].buildings(state, s)})  # fmt: skip
+    for kind, faction in dict(kinds).items():
+        rows.append(([Chip(kind.title(), "#fffaf0", faction_colour(faction), heavy=True)], "a building, not a Gate"))
+    return rows
 
 
 def tunnel_key(state: GameState) -> list[str]:
@@ -374,6 +396,7 @@ def draw_key(scene: Scene, state: GameState, x: float, y: float) -> None:
         ([Chip("Abandoned Gate", "#ffffff", "#777777", gate="#ffffff")], "no one controls it"),
         ([Chip("3 Acolytes", faction_colour(some), "#111111")], "a faction's units, in its colour"),
         ([Chip(great_old_one(some), faction_colour(some), "#111111", heavy=True)], "a Great Old One"),
+        *seated_kinds_key(state),
     ]
     for n, (row, words) in enumerate(samples):
         top = y + 16 + n * 21

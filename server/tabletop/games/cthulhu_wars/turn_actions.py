@@ -60,7 +60,9 @@ def action_cost(state: GameState, seat: int, action: BaseModel) -> int:
     """Power an action of ``seat`` costs now, before any extra cost for where it ends (0 for free ones)."""
     kind = action.kind
     faction = board.faction_of(state, seat)
-    if kind in ("move", "battle", "capture"):
+    if kind == "move":
+        return neutrals.move_cost(state, seat, action.unit)
+    if kind in ("battle", "capture"):
         return 1
     if kind == "gate":
         return gate_cost(state, seat)
@@ -69,7 +71,7 @@ def action_cost(state: GameState, seat: int, action: BaseModel) -> int:
     if kind == "summon":
         return faction.summon_cost(state, seat, action.unit)
     if kind == "awaken":
-        return next((c for u, a, c in faction.awaken_options(state, seat) if (u, a) == (action.unit, action.area)), 0)
+        return next((c for u, a, c in all_awakenings(state, seat) if (u, a) == (action.unit, action.area)), 0)
     neutral = neutrals.action_cost(state, seat, action)
     return faction.action_cost(state, seat, action) if neutral is None else neutral
 
@@ -123,6 +125,7 @@ def follow_up_options(state: GameState, seat: int, kind: str | None = None) -> l
     options = unlimited_options(state, seat) if kind is None or kind in UNLIMITED_CORE else []
     if kind is None or kind in unlimited:
         options += [a for a in faction.actions(state, seat) if a.kind in unlimited and kind in (None, a.kind)]
+        options += [a for a in neutrals.actions(state, seat) if a.kind in unlimited and kind in (None, a.kind)]
     if has_all_spellbooks(state, seat) and kind in (None, "battle"):
         options += battle_options(state, seat)
     return options
@@ -157,19 +160,22 @@ def unlimited_options(state: GameState, seat: int) -> list[BaseModel]:
 
 
 def move_options(state: GameState, seat: int) -> list[Move]:
-    if state.seats[seat].power < 1:
-        return []
+    """Each figure not yet moved in this Move action, to each Area it may reach, if the seat can pay: 1 Power (0 for
+    a figure moving free: From Below, ``cthulhu-wars/igoo-nyogtha``) and any Ice Age extra cost."""
+    power = state.seats[seat].power
     moved = state.turn.moved
     faction = board.faction_of(state, seat)
     taxed = taxes(state, seat)
-    power = state.seats[seat].power
     options = []
     for kind, places in state.seats[seat].units.items():
         sources = {p for i, p in enumerate(places) if board.on_map(p) and (kind, i) not in moved}
+        cost = neutrals.move_cost(state, seat, kind) if sources else 1
+        if power < cost:
+            continue
         for source in sorted(sources):
             options.extend(
                 move_action(kind, source, t) for t in faction.move_targets(state, seat, kind, source)
-                if not taxed or 1 + move_tax(state, seat, t, taxed) <= power
+                if not taxed or cost + move_tax(state, seat, t, taxed) <= power
             )  # fmt: skip
     return options
 
@@ -178,14 +184,17 @@ def move_allowed(state: GameState, seat: int, action: Move) -> bool:
     """Whether ``action`` is among :func:`move_options` now, without listing them all (the same tests)."""
     turn = state.turn
     fs = state.seats[seat]
-    if (turn.acted and not turn.moving) or fs.power < 1 or action.unit not in fs.units or not board.on_map(action.source):
+    if (turn.acted and not turn.moving) or action.unit not in fs.units or not board.on_map(action.source):
+        return False
+    cost = neutrals.move_cost(state, seat, action.unit)
+    if fs.power < cost:
         return False
     if not any(p == action.source and (action.unit, i) not in turn.moved for i, p in enumerate(fs.units[action.unit])):
         return False
     if action.target not in board.faction_of(state, seat).move_targets(state, seat, action.unit, action.source):
         return False
     taxed = taxes(state, seat)
-    return not taxed or 1 + move_tax(state, seat, action.target, taxed) <= fs.power
+    return not taxed or cost + move_tax(state, seat, action.target, taxed) <= fs.power
 
 
 @functools.lru_cache(maxsize=65536)
@@ -235,14 +244,20 @@ def summon_options(state: GameState, seat: int) -> list[Summon]:
     return [
         Summon(unit=kind, area=area)
         for kind in faction.monsters()
-        if POOL in fs.units[kind] and fs.power >= faction.summon_cost(state, seat, kind)
+        if POOL in fs.units[kind] and fs.power >= faction.summon_cost(state, seat, kind) and neutrals.summoned(kind)
         for area in gates
     ]
 
 
+def all_awakenings(state: GameState, seat: int) -> list[tuple[str, str, int]]:
+    """(unit, area, cost) of every Awakening open to ``seat``: its faction's Great Old Ones, then the neutral
+    material's (Independent Great Old Ones, ``cthulhu-wars/independent-great-old-ones``)."""
+    return board.faction_of(state, seat).awaken_options(state, seat) + neutrals.awaken_options(state, seat)
+
+
 def awaken_options(state: GameState, seat: int) -> list[Awaken]:
     power = state.seats[seat].power
-    return [Awaken(unit=u, area=a) for u, a, cost in board.faction_of(state, seat).awaken_options(state, seat) if cost <= power]
+    return [Awaken(unit=u, area=a) for u, a, cost in all_awakenings(state, seat) if cost <= power]
 
 
 def battle_options(state: GameState, seat: int) -> list[Battle]:
@@ -348,13 +363,15 @@ def move_figure(state: GameState, seat: int, action: Move, log: list[str]) -> No
         turn.move_paid = 0
     windows.note_move(state, seat, action.unit, action.target)
     tax = move_tax(state, seat, action.target, taxes(state, seat))
-    fs.power -= 1
-    turn.move_paid += 1 + tax
+    cost = neutrals.move_cost(state, seat, action.unit)  # 0 for From Below's free move
+    fs.power -= cost
+    turn.move_paid += cost + tax
     board.place_figure(state, seat, action.unit, index, action.target)
     turn.moved.append((action.unit, index))
     turn.acted = turn.moving = True
     turn.last_action = "move"
-    log.append(f"{fs.faction} moves {words_of.a_unit(action.unit)} from {action.source} to {action.target}.")
+    log.append(f"{fs.faction} moves {words_of.a_unit(action.unit)} from {action.source} to {action.target}"
+               + (" (free: From Below)." if not cost else "."))
     pay_tax(state, seat, tax, log)
     board.faction_of(state, seat).after_move(state, seat, action.unit, index, action.source, action.target, log)
     if not move_options(state, seat) and not state.pending:
@@ -394,7 +411,10 @@ def summon(state: GameState, seat: int, action: Summon, log: list[str]) -> None:
 def awaken(state: GameState, seat: int, action: Awaken, log: list[str]) -> None:
     fs = state.seats[seat]
     faction = board.faction_of(state, seat)
-    cost = next(c for u, a, c in faction.awaken_options(state, seat) if (u, a) == (action.unit, action.area))
+    cost = next(c for u, a, c in all_awakenings(state, seat) if (u, a) == (action.unit, action.area))
+    if neutrals.owns(action.unit):  # an Independent Great Old One: its material takes the card and places it
+        neutrals.awaken(state, seat, action.unit, action.area, cost, log)
+        return
     fs.power -= cost
     board.place_figure(state, seat, action.unit, fs.units[action.unit].index(POOL), action.area)
     log.append(f"{fs.faction} awakens {words_of.a_unit(action.unit)} in {action.area} for {cost} Power.")

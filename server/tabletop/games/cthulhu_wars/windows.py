@@ -47,7 +47,7 @@ from tabletop.games.cthulhu_wars.actions import Done, RevealElderSigns
 from tabletop.games.cthulhu_wars.factions import FACTIONS
 from tabletop.games.cthulhu_wars.maps import layout_cache, load_layout
 from tabletop.games.cthulhu_wars.neutrals import registry as neutrals
-from tabletop.games.cthulhu_wars.state import GameState, Pending
+from tabletop.games.cthulhu_wars.state import POOL, GameState, Pending
 
 WINDOW = "window"
 RULE = "cthulhu-wars/out-of-turn"
@@ -195,7 +195,7 @@ def changes(state: GameState, base: tuple[Any, ...]) -> tuple[list[str], list[in
     for seat, kinds in enumerate(figures):
         now = state.seats[seat].units
         for kind, places in kinds:
-            for old, new in zip(places, now[kind]):
+            for old, new in zip(places, now.get(kind) or [POOL] * len(places)):  # a card given back: all to the pool
                 if old != new:
                     areas.update({p: None for p in (old, new) if board.on_map(p)})
                     if seat not in seats:

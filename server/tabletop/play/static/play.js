@@ -23,6 +23,7 @@ window.TabletopTable = (function () {
     let heard = 0;          // views received from the link's following, which come in order
     let answeredAt = null;  // the move after which the answer shown was given: once others have moved, it goes
     let following = null;
+    let fullSize = false;   // the picture at its own size, moved sideways in its box (a wide map on a narrow screen)
 
     function el(tag, text, attrs) {
       const node = document.createElement(tag);
@@ -74,6 +75,18 @@ window.TabletopTable = (function () {
       }
       if (ended) { box.append(el("p", "Nothing more can be added to this sequence: play it, or take a move back.", { class: "quiet" })); }
       document.body.dataset.choices = String(total);
+    }
+
+    function sizePicture() {  // drawn much smaller than its own size, the picture may be seen full size instead
+      const svg = $("board").querySelector("svg");
+      const own = svg && svg.viewBox.baseVal ? svg.viewBox.baseVal.width : 0;
+      const shrunk = own > 0 && $("board").clientWidth < own * 0.8;
+      $("zoom").hidden = !shrunk && !fullSize;
+      $("zoom").textContent = fullSize ? "Fit the picture to the width" : "Show the picture full size";
+      $("zoom").setAttribute("aria-pressed", fullSize ? "true" : "false");
+      $("board").classList.toggle("full-size", fullSize);
+      if (svg) { svg.style.width = fullSize ? own + "px" : ""; }
+      document.body.dataset.fullSize = fullSize ? "yes" : "no";
     }
 
     function words(notation) { return notation.toLowerCase().split(/[^a-z0-9]+/); }
@@ -187,7 +200,10 @@ window.TabletopTable = (function () {
       $("game-id").textContent = view.id;
       $("players").textContent = view.players.join(" · ");
       $("since-title").textContent = seated ? "Since your last move" : "Just played";
+      const across = $("board").scrollLeft;
       $("board").innerHTML = view.svg || "<p>This game has no picture.</p>";
+      sizePicture();
+      $("board").scrollLeft = across;
       if (moved) { picked = null; }
       if (picked !== null) { const spot = document.querySelector('#board [data-spot="' + CSS.escape(picked) + '"]'); if (spot) { spot.classList.add("picked"); } }
       $("position").textContent = view.position;
@@ -215,6 +231,8 @@ window.TabletopTable = (function () {
       const spot = event.target.closest("[data-spot]");
       if (spot) { clickBoard(spot.dataset.spot); }
     };
+    $("zoom").onclick = () => { fullSize = !fullSize; sizePicture(); };
+    window.addEventListener("resize", sizePicture);
     $("play").onclick = playSequence;
     $("undo").onclick = async () => { if (busy) { return; } busy = true; try { sequence.pop(); await again(sequence); renderSequence(); renderMoves(); } finally { busy = false; } };
     $("clear").onclick = () => { say(""); reset(); };
@@ -236,7 +254,7 @@ window.TabletopTable = (function () {
       });
       $("live").hidden = !following.live;
     }
-    return { close() { if (following) { following.close(); } } };
+    return { close() { if (following) { following.close(); } window.removeEventListener("resize", sizePicture); } };
   }
 
   // The seat's page: requests to the page's own address with its cookie, and its event stream.

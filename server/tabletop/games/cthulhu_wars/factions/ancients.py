@@ -154,6 +154,11 @@ class Ancients(Faction):
     def buildings(self, state: GameState, seat: int) -> list[tuple[str, str]]:
         return [(area, CATHEDRAL) for area in self.cathedrals(state, seat)]
 
+    def awakens_independents_without_goo(self, state: GameState, seat: int) -> bool:
+        """With all 4 Cathedrals in play, an Independent Great Old One is Awakened at a Gate The Ancients control
+        without a Great Old One there (``cthulhu-wars/independent-great-old-ones``)."""
+        return len(self.cathedrals(state, seat)) >= CATHEDRALS
+
     # ---- unit costs and Brainless --------------------------------------------------------------
     def summon_cost(self, state: GameState, seat: int, unit: str) -> int:
         """Festival: Un-Men 0; Brainless: Reanimated 1; Extinction: Yothans 3 (``cthulhu-wars/ancients``)."""
@@ -339,7 +344,7 @@ class Ancients(Faction):
 
     def demat_options(self, state: GameState, seat: int, data: dict) -> list[BaseModel]:
         source = data["source"]
-        kinds = sorted(board.units_in(state, seat, source))
+        kinds = board.movable(state, seat, sorted(board.units_in(state, seat, source)))
         return [DematUnit(unit=lose.unit, from_gate=lose.from_gate) for lose in board.loss_options(state, seat, source, kinds)]
 
     def demat_unit(self, state: GameState, seat: int, action: DematUnit, data: dict, log: list[str]) -> None:

@@ -63,6 +63,9 @@ Hooks added with The Ancients (rules_text ``cthulhu-wars/ancients``), general ti
 * Gather Power: :meth:`Faction.gives_income` (Power this faction's abilities give another faction: Worship Services).
 * Doom phase: :meth:`Faction.ritual_extra_elder_signs` (Consecration); :meth:`Faction.doom_options` also keeps a
   faction's Doom-phase turn when it can neither pay a Ritual nor reveal (Dematerialization).
+
+Hooks added with the Independent Great Old Ones (rules_text ``cthulhu-wars/independent-great-old-ones``):
+:meth:`Faction.independent_awakened` (Immortal) and :meth:`Faction.awakens_independents_without_goo` (Cathedrals).
 """
 
 from __future__ import annotations
@@ -400,6 +403,15 @@ class Faction:
     def ritual_extra_elder_signs(self, state: GameState, seat: int) -> int:
         """Elder Signs a Ritual of this faction draws besides one per Great Old One in play."""
         return 0
+
+    # ---- hooks of the Independent Great Old Ones (rules_text ``cthulhu-wars/independent-great-old-ones``) -------
+    def independent_awakened(self, state: GameState, seat: int, unit: str, area: str, log: list[str]) -> None:
+        """This faction just Awakened an Independent Great Old One ``unit`` in ``area`` (Immortal's Elder Sign)."""
+
+    def awakens_independents_without_goo(self, state: GameState, seat: int) -> bool:
+        """Whether this faction may Awaken an Independent Great Old One at a Gate it controls with no Great Old One
+        there (The Ancients with all 4 Cathedrals in play); default no."""
+        return False
 
     def refusal(self, state: GameState, seat: int, action: BaseModel) -> str | None:
         """Why an Action-phase action of this faction is not legal now, in players' words, when the faction's own

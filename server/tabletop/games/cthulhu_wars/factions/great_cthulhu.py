@@ -122,6 +122,12 @@ class GreatCthulhu(Faction):
         state.seats[seat].flags["awakened"] = True
         board.draw_elder_sign(state, seat, log)
 
+    def independent_awakened(self, state: GameState, seat: int, unit: str, area: str, log: list[str]) -> None:
+        """Immortal: Awakening an Independent Great Old One gives an Elder Sign too
+        (``cthulhu-wars/independent-great-old-ones``)."""
+        log.append("Immortal: Awakening an Independent Great Old One gives an Elder Sign.")
+        board.draw_elder_sign(state, seat, log)
+
     # ---- requirements --------------------------------------------------------------------
     def met_requirements(self, state: GameState, seat: int) -> list[str]:
         fs = state.seats[seat]
@@ -254,7 +260,7 @@ class GreatCthulhu(Faction):
         self.offer_submerge_with(state, seat)
 
     def offer_submerge_with(self, state: GameState, seat: int) -> None:
-        if board.has_units(state, seat, state.seats[seat].flags["submerged-from"]):
+        if board.movable(state, seat, list(board.units_in(state, seat, state.seats[seat].flags["submerged-from"]))):
             state.pending.insert(0, Pending(seat, SUBMERGE_WITH))
 
     def submerge_with(self, state: GameState, seat: int, action: SubmergeWith, log: list[str]) -> None:
@@ -267,7 +273,7 @@ class GreatCthulhu(Faction):
     def decision_options(self, state: GameState, seat: int, pending_kind: str, data: dict) -> list[BaseModel]:
         if pending_kind == SUBMERGE_WITH:
             area = state.seats[seat].flags["submerged-from"]
-            return [SubmergeWith(unit=k) for k in sorted(board.units_in(state, seat, area))]
+            return [SubmergeWith(unit=k) for k in board.movable(state, seat, sorted(board.units_in(state, seat, area)))]
         return []
 
     def line_notes(self, state: GameState, seat: int) -> list[str]:

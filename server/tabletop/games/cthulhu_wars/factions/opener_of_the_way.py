@@ -17,6 +17,7 @@ from tabletop.games.cthulhu_wars import battle as battles
 from tabletop.games.cthulhu_wars import board
 from tabletop.games.cthulhu_wars.actions import Action
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
+from tabletop.games.cthulhu_wars.neutrals import registry as neutral_registry
 from tabletop.games.cthulhu_wars.state import POOL, GameState, Pending
 from tabletop.games.cthulhu_wars import words as words_of
 
@@ -351,6 +352,7 @@ class OpenerOfTheWay(Faction):
         data = {**data, "pained": [list(p) for p in data["pained"]]}
         if action.result == "kill":
             board.eliminate(state, seat, action.unit, index)
+            neutral_registry.after_kill(state, seat, action.unit, None, log)  # a Kill (cthulhu-wars/igoo-daoloth)
             data["kills"] -= 1
             log.append(f"Dread Curse: {state.seats[seat].faction}'s {words_of.unit_title(action.unit)} in {area} is killed.")
         else:

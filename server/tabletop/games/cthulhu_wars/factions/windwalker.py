@@ -106,7 +106,8 @@ def symbol_areas(layout_name: str, symbol: str) -> tuple[str, ...]:
 
 # ---- Hibernate, shared with a Sleeper who borrows it ----------------------------------------------
 def enemy_goos_in_play(state: GameState, seat: int) -> int:
-    return sum(board.goos_in_play(state, s) for s in range(len(state.seats)) if s != seat)
+    """Independent Great Old Ones count too (``cthulhu-wars/independent-great-old-ones``)."""
+    return sum(board.goos_in_play(state, s, independents=True) for s in range(len(state.seats)) if s != seat)
 
 
 def hibernate(state: GameState, seat: int, log: list[str]) -> None:
@@ -334,8 +335,8 @@ class Windwalker(Faction):
     def followers(self, state: GameState, seat: int) -> list[str]:
         source = state.seats[seat].flags["arctic-wind"][0]
         moved = set(state.turn.moved) if state.turn else set()
-        return sorted({k for k, places in state.seats[seat].units.items()
-                       for i, p in enumerate(places) if p == source and (k, i) not in moved})  # fmt: skip
+        return board.movable(state, seat, sorted({k for k, places in state.seats[seat].units.items()
+                                                  for i, p in enumerate(places) if p == source and (k, i) not in moved}))
 
     def offer_arctic_wind(self, state: GameState, seat: int) -> None:
         if self.followers(state, seat):
@@ -376,7 +377,7 @@ class Windwalker(Faction):
     def howl_options(self, state: GameState, seat: int) -> list[BaseModel]:
         battle = state.battle
         area = battle["area"]
-        kinds = sorted(board.in_battle(state, seat, battle))
+        kinds = board.movable(state, seat, sorted(board.in_battle(state, seat, battle)))
         losses = board.loss_options(state, seat, area, kinds, board.exempt_in(battle, seat))
         return [HowlAway(unit=lose.unit, target=a.id, from_gate=lose.from_gate) for lose in losses for a in state.layout.neighbours(area)]
 

@@ -129,3 +129,62 @@ class NeutralRule:
     def action_cost(self, state: GameState, seat: int, action: BaseModel) -> int:
         """Power one of this material's Action-phase actions costs (for listings and refusals)."""
         return 0
+
+    # ---- hooks added with the Independent Great Old Ones (``cthulhu-wars/independent-great-old-ones``) ----------
+    def awaken_options(self, state: GameState, seat: int) -> list[tuple[str, str, int]]:
+        """Great Old Ones of this material ``seat`` may Awaken now with the core ``awaken`` action: (unit, area,
+        cost)."""
+        return []
+
+    def awaken(self, state: GameState, seat: int, unit: str, area: str, cost: int, log: list[str]) -> None:
+        """Carry out the Awakening of one of this material's Great Old Ones (the cost is not paid yet)."""
+        raise NotImplementedError(unit)
+
+    def immovable(self, state: GameState, seat: int, unit: str) -> bool:
+        """Whether no Move and no ability may move ``seat``'s figures of ``unit`` (Byatis); default False."""
+        return False
+
+    def doom_phase(self, state: GameState, seat: int, log: list[str]) -> None:
+        """At the start of the Doom phase, after Doom for Gates, for a seat holding this material's units."""
+
+    def battle_over(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
+        """After the retreats of a battle, for every seat holding this material's units, in the battle or not."""
+
+    def after_any_battle(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
+        """After the results of a battle and before retreats, for every seat holding this material's units."""
+
+    def after_kill(self, state: GameState, owner: int, unit: str, battle: dict | None, log: list[str]) -> None:
+        """A figure of ``unit`` of ``owner`` was just eliminated by a Kill: in ``battle``, or by an ability rolling
+        Kills outside a battle (Dread Curse, ``battle`` None). Every material is told."""
+
+    def unit_combat(self, state: GameState, seat: int, unit: str, battle: dict, count: int) -> int | None:
+        """Dice of ``count`` figures of this material's ``unit`` in a battle when not their printed Combat (Abhoth)."""
+        return None
+
+    def unlimited(self, state: GameState, seat: int, kinds: frozenset[str]) -> frozenset[str]:
+        """The action kinds unlimited for ``seat`` now, given its faction's ``kinds`` (Filth with Fertility Cult)."""
+        return kinds
+
+    def summoned(self, unit: str) -> bool:
+        """Whether this material's ``unit`` is Summoned by the core action (Filth is placed by its own action)."""
+        return True
+
+    def doom_gates(self, state: GameState, seat: int, count: int) -> int:
+        """How many of ``seat``'s ``count`` Gates give it Doom in the Doom phase (The Brood)."""
+        return count
+
+    def free_move(self, state: GameState, seat: int, unit: str) -> bool:
+        """Whether the next figure of ``unit`` ``seat`` moves in the Move action under way moves for no Power (From
+        Below)."""
+        return False
+
+    def after_action(self, state: GameState, seat: int, actor: int, log: list[str]) -> None:
+        """After any action of the Action phase (``actor``'s), for every seat holding this material's units."""
+
+    def area_markers(self, state: GameState) -> dict[str, list[str]]:
+        """Public markers of this material that belong to no seat, by Area (ownerless Filth)."""
+        return {}
+
+    def settle(self, state: GameState, log: list[str]) -> None:
+        """Between steps, when no battle is being fought and no decision is awaited: this material's standing rules
+        (a card whose figures all died goes back to the pool, Interdimensional)."""

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tabletop.games.cthulhu_wars.neutrals import high_priests, monsters, registry
+from tabletop.games.cthulhu_wars.neutrals import high_priests, igoos, monsters, registry
 
-for _rule in (high_priests.RULE, monsters.RULE):
+for _rule in (high_priests.RULE, monsters.RULE, igoos.RULE):
     if _rule not in registry.RULES:
         registry.register(_rule)
 

@@ -10,6 +10,9 @@ names a piece of neutral material itself:
   neutral figures is played through its faction with those unit types added, so Recruit, Summon, Gather Power,
   capture and battle treat them by their role, and the material's own unit rules apply: :class:`NeutralUnits`);
 * out-of-turn windows and the Doom-phase decision: :func:`window_options`, :func:`doom_options`;
+* Awakening their Great Old Ones with the core ``awaken`` action: :func:`awaken_options`, :func:`awaken`; kills in
+  battle (:func:`after_kill`), standing rules between steps (:func:`settle`) and units nothing may move
+  (:func:`immovable`);
 * their own actions and decisions: :func:`action_models`, :func:`handles`, :func:`apply_action`,
   :func:`decision_options`, :func:`rule_for`, :func:`why_not`.
 
@@ -135,6 +138,70 @@ def action_cost(state: GameState, seat: int, action: BaseModel) -> int | None:
     return rule.action_cost(state, seat, action) if rule else None
 
 
+
+
+def awaken_options(state: GameState, seat: int) -> list[tuple[str, str, int]]:
+    """Great Old Ones of the material ``seat`` may Awaken now: (unit, area, cost)
+    (``cthulhu-wars/independent-great-old-ones``)."""
+    return [o for rule in active(state.options) for o in rule.awaken_options(state, seat)]
+
+
+def owns(unit: str) -> bool:
+    """Whether ``unit`` is one of the neutral material's unit types."""
+    return unit in OWNERS
+
+
+def awaken(state: GameState, seat: int, unit: str, area: str, cost: int, log: list[str]) -> None:
+    OWNERS[unit].awaken(state, seat, unit, area, cost, log)
+
+
+def immovable(state: GameState, seat: int, unit: str) -> bool:
+    """Whether no Move and no ability may move ``seat``'s figures of ``unit`` (Byatis,
+    ``cthulhu-wars/igoo-byatis``)."""
+    rule = OWNERS.get(unit)
+    return bool(rule and rule.immovable(state, seat, unit))
+
+
+def summoned(unit: str) -> bool:
+    """Whether ``unit`` is Summoned by the core Summon action (not Filth: ``cthulhu-wars/igoo-abhoth``)."""
+    rule = OWNERS.get(unit)
+    return rule is None or rule.summoned(unit)
+
+
+def move_cost(state: GameState, seat: int, unit: str) -> int:
+    """Power the next figure of ``unit`` costs in ``seat``'s Move action: 1, or 0 where the material says so (From
+    Below, ``cthulhu-wars/igoo-nyogtha``)."""
+    return 0 if any(rule.free_move(state, seat, unit) for rule in active(state.options)) else 1
+
+
+def doom_gates(state: GameState, seat: int, count: int) -> int:
+    """How many of ``seat``'s ``count`` Gates give it Doom in the Doom phase (The Brood, ``cthulhu-wars/igoo-abhoth``)."""
+    for rule in active(state.options):
+        count = rule.doom_gates(state, seat, count)
+    return count
+
+
+def area_markers(state: GameState) -> dict[str, list[str]]:
+    """The material's markers that belong to no seat, by Area (ownerless Filth, ``cthulhu-wars/igoo-abhoth``)."""
+    found: dict[str, list[str]] = {}
+    for rule in active(state.options):
+        for area, names in rule.area_markers(state).items():
+            found.setdefault(area, []).extend(names)
+    return found
+
+
+def after_kill(state: GameState, owner: int, unit: str, battle: dict | None, log: list[str]) -> None:
+    """A figure of ``owner`` was eliminated by a Kill, in a battle or by Dread Curse (Daoloth's requirement)."""
+    for rule in active(state.options):
+        rule.after_kill(state, owner, unit, battle, log)
+
+
+def settle(state: GameState, log: list[str]) -> None:
+    """The material's standing rules, between steps (no battle, no decision awaited)."""
+    for rule in active(state.options):
+        rule.settle(state, log)
+
+
 def rule_for(action: BaseModel) -> str | None:
     """The rules section of a neutral action, or of any action naming a neutral unit ("recruit high-priest ...",
     "summon gug ..."); None for the others."""
@@ -198,6 +265,37 @@ class NeutralUnits:
         for rule in active(state.options):
             rule.after_roll(state, seat, battle, log)
         super().after_roll(state, seat, battle, log)  # type: ignore[misc]
+
+    def unit_combat(self, state: GameState, seat: int, unit: str, battle: dict, count: int) -> int:
+        rule = OWNERS.get(unit)
+        said = rule.unit_combat(state, seat, unit, battle, count) if rule else None
+        return super().unit_combat(state, seat, unit, battle, count) if said is None else said  # type: ignore[misc]
+
+    def unlimited(self, state: GameState, seat: int) -> frozenset[str]:
+        kinds = super().unlimited(state, seat)  # type: ignore[misc]
+        for rule in active(state.options):
+            kinds = rule.unlimited(state, seat, kinds)
+        return kinds
+
+    def after_action(self, state: GameState, seat: int, actor: int, log: list[str]) -> None:
+        super().after_action(state, seat, actor, log)  # type: ignore[misc]
+        for rule in active(state.options):
+            rule.after_action(state, seat, actor, log)
+
+    def doom_phase(self, state: GameState, seat: int, log: list[str]) -> None:
+        super().doom_phase(state, seat, log)  # type: ignore[misc]
+        for rule in active(state.options):
+            rule.doom_phase(state, seat, log)
+
+    def after_any_battle(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
+        super().after_any_battle(state, seat, battle, log)  # type: ignore[misc]
+        for rule in active(state.options):
+            rule.after_any_battle(state, seat, battle, log)
+
+    def battle_over(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
+        super().battle_over(state, seat, battle, log)  # type: ignore[misc]
+        for rule in active(state.options):
+            rule.battle_over(state, seat, battle, log)
 
 
 _CLASSES: dict[type, type] = {}

@@ -292,6 +292,8 @@ class NeutralSpellbooks(NeutralRule):
         targets = [a for a in data["areas"] if a in data["paid"] or taxed.get(a, 0) <= fs.power]
         found: set[tuple[str, str]] = set()
         for kind, places in fs.units.items():
+            if registry.immovable(state, seat, kind):  # Byatis (cthulhu-wars/igoo-byatis)
+                continue
             for i, place in enumerate(places):
                 if place in data["areas"] and (kind, i) not in moved:
                     found.add((kind, place))
