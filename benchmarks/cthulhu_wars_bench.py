@@ -1,11 +1,13 @@
 """Cthulhu Wars engine speed: legal-move generation time and complete random games per second.
 
 Run: .venv/bin/python benchmarks/cthulhu_wars_bench.py [games per player count] [players | ancients | neutrals |
-spellbooks]
+spellbooks | independents | everything]
 (a player count measures only its tables; ``ancients`` only the tables seating The Ancients, at 3-6 players on Earth
 and 3-5 on the Dreamlands; ``neutrals`` the other tables with every neutral option on: High Priests and the four
 neutral monster cards; ``spellbooks`` those same tables with the neutral spellbooks on, rules_text
-``cthulhu-wars/neutral-spellbooks``).
+``cthulhu-wars/neutral-spellbooks``; ``independents`` those tables with the four Independent Great Old Ones on,
+``cthulhu-wars/independent-great-old-ones``; ``everything`` every table, The Ancients' included, with all of that
+material on at once).
 Prints figures only (targets: legal moves under 2 ms at any point; at least 10 random 5-player games/s, the
 expansion factions seated too), on Earth and on the Dreamlands map (tunnels, the Bhole, the Zoogs, the Citadel
 check after every step), and six players on the 6-player Earth map (the same targets), each figure also per CPU
@@ -35,6 +37,9 @@ NEUTRAL_OPTIONS = {
     "high_priests": True, "neutral_ghast": True, "neutral_gug": True, "neutral_shantak": True,
     "neutral_star_vampire": True,
 }
+#: The neutral spellbooks (``spellbooks`` tables) and the Independent Great Old Ones (``independents`` tables).
+SPELLBOOK_OPTIONS = {"neutral_spellbooks": True}
+INDEPENDENT_OPTIONS = {"igoo_byatis": True, "igoo_abhoth": True, "igoo_daoloth": True, "igoo_nyogtha": True}
 #: Tables seating The Ancients (rules_text ``cthulhu-wars/ancients``) with core and expansion factions.
 ANCIENTS_TABLES = {
     6: ["ancients", "great-cthulhu", "windwalker", "sleeper", "opener-of-the-way", "yellow-sign"],
@@ -77,14 +82,13 @@ def main(games: int) -> None:
     tables += [(p, ANCIENTS_TABLES[p], m) for m in ("earth", "dreamlands") for p in (3, 4, 5)]
     tables += [(6, ANCIENTS_TABLES[6], "earth")]
     only = sys.argv[2] if len(sys.argv) > 2 else None  # e.g. "6": only the tables of that many players
-    extra = NEUTRAL_OPTIONS if only == "neutrals" else None  # every neutral option on, at every table
-    if only == "spellbooks":
-        extra = {"neutral_spellbooks": True}
+    extra = {"neutrals": NEUTRAL_OPTIONS, "spellbooks": SPELLBOOK_OPTIONS, "independents": INDEPENDENT_OPTIONS,
+             "everything": NEUTRAL_OPTIONS | SPELLBOOK_OPTIONS | INDEPENDENT_OPTIONS}.get(only or "")
     if only == "ancients":
         tables = [t for t in tables if t[1] and "ancients" in t[1]]
-    elif only in ("neutrals", "spellbooks"):
+    elif only in ("neutrals", "spellbooks", "independents"):
         tables = [t for t in tables if not (t[1] and "ancients" in t[1])]
-    else:
+    elif only != "everything":
         tables = [t for t in tables if only is None or str(t[0]) == only]
     for players, factions, map_name in tables:
         timings: list[float] = []
@@ -93,8 +97,7 @@ def main(games: int) -> None:
         start, cpu = time.perf_counter(), time.process_time()
         moves = sum(random_game(players, 1000 + seed, None, factions, map_name, extra) for seed in range(games))
         elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
-        label = (", ".join(factions) if factions else "default factions") + (
-            ", neutral spellbooks" if only == "spellbooks" else ", every neutral option" if extra else "")
+        label = (", ".join(factions) if factions else "default factions") + (f", options: {only}" if extra else "")
         print(
             f"{map_name}, {players} players ({label}): legal_moves median {statistics.median(timings) * 1000:.3f} ms, "
             f"p99 {statistics.quantiles(timings, n=100)[-1] * 1000:.3f} ms, "
