@@ -128,3 +128,32 @@ def texts(state: GameState, faction: str) -> set[str]:
     """Every legal move of ``faction`` now, in notation."""
     s = state.seat_of(faction)
     return {ENGINE.notation(a) for a in ENGINE.legal_actions(state, s)}
+
+
+def bots_answer_legally(options: dict, of_interest, pick=None) -> dict[str, int]:
+    """Random games with ``options`` at 3-6 players on Earth and the Dreamlands: up to three times for each kind of
+    move ``of_interest(action)`` picks among a seat's legal moves, the heuristic and search bots are asked and must
+    answer legally. The games go on by ``pick(rnd, legal)`` (a random move by default). Returns how often each kind
+    was asked."""
+    from tabletop.bots.cthulhu_wars.heuristic import CwHeuristicBot
+    from tabletop.bots.cthulhu_wars.search import CwSearchBot
+
+    bots = [CwHeuristicBot(3), CwSearchBot(3, seconds=None, iterations=4)]
+    asked: dict[str, int] = {}
+    for seed in range(6):
+        rnd = random.Random(seed)
+        players = 3 + seed % 4
+        game_map = "dreamlands" if seed % 2 and players < 6 else "earth"
+        state = ENGINE.new_game(CthulhuWarsOptions(map=game_map, **options), players, seed)
+        for _ in range(3000):
+            if ENGINE.outcome(state) is not None:
+                break
+            s = rnd.choice(ENGINE.to_move(state))
+            legal = ENGINE.legal_actions(state, s)
+            for kind in {a.kind for a in legal if of_interest(a)}:
+                if asked.get(kind, 0) < 3:
+                    asked[kind] = asked.get(kind, 0) + 1
+                    for bot in bots:
+                        assert bot.choose(ENGINE, state, s) in legal, kind
+            state, _ = ENGINE.apply(state, s, (pick or random.Random.choice)(rnd, legal))
+    return asked

@@ -14,7 +14,9 @@ from tabletop.games.cthulhu_wars.state import POOL
 
 from tabletop.games.cthulhu_wars.battle import battle_preview
 
-from .cw_helpers import BG, CC, GC, OW, ScriptedDice, give_turn, new_game, play, put, seat, seated, texts
+from .cw_helpers import (
+    BG, CC, GC, OW, ScriptedDice, bots_answer_legally, give_turn, new_game, play, put, seat, seated, texts,
+)
 from .test_cw_random_games import check_gate_accounting
 
 EVERY_IGOO = {"igoo_byatis": True, "igoo_daoloth": True, "igoo_abhoth": True, "igoo_nyogtha": True}
@@ -364,12 +366,10 @@ def test_a_pain_is_not_a_kill_for_byatis_book():
     assert "byatis" not in state.seats[gc].flags.get("igoo-books", [])
 
 
-@pytest.mark.parametrize("retreats", [True, False])
-def test_a_pained_byatis_retreats_or_stays_by_the_ruling(retreats):
-    state = igoo_game(byatis_pained_retreats=retreats)
-    gc = awakened(state, GC, "byatis", "europe", power=0)
-    cc = seat(state, CC)
-    state.seats[cc].units["hunting-horror"][0] = "europe"
+def pained_by_a_hunting_horror_in_europe(state):
+    """Crawling Chaos's Hunting Horror battles Great Cthulhu's figure in Europe and rolls one Pain (a 4); the first
+    answer to every decision of the battle is taken."""
+    state.seats[seat(state, CC)].units["hunting-horror"][0] = "europe"
     give_turn(state, CC, power=1)
     state.rng = ScriptedDice([4, 1, 1, 1, 1, 1, 1])
     state, _ = play(state, CC, f"battle europe vs {GC}")
@@ -378,6 +378,14 @@ def test_a_pained_byatis_retreats_or_stays_by_the_ruling(retreats):
             break
         s = ENGINE.to_move(state)[0]
         state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[0])
+    return state
+
+
+@pytest.mark.parametrize("retreats", [True, False])
+def test_a_pained_byatis_retreats_or_stays_by_the_ruling(retreats):
+    state = igoo_game(byatis_pained_retreats=retreats)
+    gc = awakened(state, GC, "byatis", "europe", power=0)
+    state = pained_by_a_hunting_horror_in_europe(state)
     assert (state.seats[gc].units["byatis"][0] != "europe") is retreats
     assert board.on_map(state.seats[gc].units["byatis"][0])
 
@@ -661,16 +669,7 @@ def test_a_pained_filth_retreats_or_stays_by_the_ruling(retreats):
     state = igoo_game(filth_pained_retreats=retreats)
     gc = awakened(state, GC, "abhoth", SP, power=0)
     state.seats[gc].units["filth"][0] = "europe"
-    cc = seat(state, CC)
-    state.seats[cc].units["hunting-horror"][0] = "europe"
-    give_turn(state, CC, power=1)
-    state.rng = ScriptedDice([4, 1, 1, 1, 1, 1, 1])
-    state, _ = play(state, CC, f"battle europe vs {GC}")
-    for _ in range(10):
-        if state.battle is None:
-            break
-        s = ENGINE.to_move(state)[0]
-        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[0])
+    state = pained_by_a_hunting_horror_in_europe(state)
     assert (state.seats[gc].units["filth"][0] != "europe") is retreats
     assert board.on_map(state.seats[gc].units["filth"][0])
 
@@ -919,28 +918,8 @@ def test_random_games_with_every_independent_and_neutral_option_never_raise(play
 def test_the_bots_answer_every_independent_decision_legally():
     """Every card on, 3-6 players, Earth and the Dreamlands: wherever an Awakening of a card or one of its abilities is
     among the legal moves, the heuristic and search bots answer legally."""
-    from tabletop.bots.cthulhu_wars.heuristic import CwHeuristicBot
-    from tabletop.bots.cthulhu_wars.search import CwSearchBot
-
-    bots = [CwHeuristicBot(3), CwSearchBot(3, seconds=None, iterations=4)]
-    asked: dict[str, int] = {}
-    for seed in range(6):
-        rnd = random.Random(seed)
-        players = 3 + seed % 4
-        game_map = "dreamlands" if seed % 2 and players < 6 else "earth"
-        state = ENGINE.new_game(CthulhuWarsOptions(map=game_map, **EVERY_IGOO, **OTHER_NEUTRALS), players, seed)
-        for _ in range(3000):
-            if ENGINE.outcome(state) is not None:
-                break
-            s = rnd.choice(ENGINE.to_move(state))
-            legal = ENGINE.legal_actions(state, s)
-            kinds = {a.kind for a in legal if a.kind in NEW_KINDS or getattr(a, "unit", "") in IGOO_UNITS}
-            for kind in kinds:
-                if asked.get(kind, 0) < 3:
-                    asked[kind] = asked.get(kind, 0) + 1
-                    for bot in bots:
-                        assert bot.choose(ENGINE, state, s) in legal, kind
-            state, _ = ENGINE.apply(state, s, favoured(rnd, legal))
+    asked = bots_answer_legally({**EVERY_IGOO, **OTHER_NEUTRALS},
+                                lambda a: a.kind in NEW_KINDS or getattr(a, "unit", "") in IGOO_UNITS, favoured)
     assert "awaken" in asked, asked
 
 

@@ -11,7 +11,9 @@ from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 from tabletop.games.cthulhu_wars.state import POOL, Pending
 
 from .test_cw_random_games import check_gate_accounting
-from .cw_helpers import BG, CC, GC, SL, WW, YS, ScriptedDice, give_turn, new_game, play, put, seat, seated, texts
+from .cw_helpers import (
+    BG, CC, GC, SL, WW, YS, ScriptedDice, bots_answer_legally, give_turn, new_game, play, put, seat, seated, texts,
+)
 
 EVERY_CARD = {
     "neutral_ghast": True, "neutral_gug": True, "neutral_shantak": True, "neutral_star_vampire": True,
@@ -522,26 +524,5 @@ NEUTRAL_KINDS = {"oath", "buy-card", "place-monster", "carry"}
 def test_the_bots_answer_every_neutral_decision_legally():
     """High Priests and every card on, 3-6 players, Earth and the Dreamlands: wherever a neutral answer is among the
     legal moves (the Oath, taking a card, placing, a Shantak's rider), the heuristic and search bots answer legally."""
-    from tabletop.bots.cthulhu_wars.heuristic import CwHeuristicBot
-    from tabletop.bots.cthulhu_wars.search import CwSearchBot
-
-    bots = [CwHeuristicBot(3), CwSearchBot(3, seconds=None, iterations=4)]
-    asked: dict[str, int] = {}
-    for seed in range(6):
-        rnd = random.Random(seed)
-        players = 3 + seed % 4
-        game_map = "dreamlands" if seed % 2 and players < 6 else "earth"
-        state = ENGINE.new_game(CthulhuWarsOptions(high_priests=True, map=game_map, **EVERY_CARD), players, seed)
-        for _ in range(3000):
-            if ENGINE.outcome(state) is not None:
-                break
-            s = rnd.choice(ENGINE.to_move(state))
-            legal = ENGINE.legal_actions(state, s)
-            kinds = {a.kind for a in legal} & NEUTRAL_KINDS
-            for kind in kinds:
-                if asked.get(kind, 0) < 3:
-                    asked[kind] = asked.get(kind, 0) + 1
-                    for bot in bots:
-                        assert bot.choose(ENGINE, state, s) in legal, kind
-            state, _ = ENGINE.apply(state, s, rnd.choice(legal))
+    asked = bots_answer_legally({"high_priests": True, **EVERY_CARD}, lambda a: a.kind in NEUTRAL_KINDS)
     assert {"oath", "buy-card"} <= set(asked), asked
