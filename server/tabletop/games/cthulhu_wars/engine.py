@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import functools
 import re
-
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
@@ -207,14 +207,13 @@ class CthulhuWars(Engine[GameState, Any]):
     def option(self, action: Any, state: GameState, cost: int | None = None) -> MoveOption:
         """One legal move with its notation worked out once (``cost`` if already known); a direction of play says
         the order of the factions it gives."""
-        text = self.notation(action)
         cost = action_cost(state, action) if cost is None else cost
-        summary = describe_cost(text, cost)
-        if action.kind == "direction":
-            order = words_of.play_order([fs.faction for fs in state.seats], state.first_player,
-                                        1 if action.direction == "clockwise" else -1)
-            summary = f"{text}: play goes {order}"
-        return MoveOption(notation=text, action=action.model_dump(mode="json"), summary=summary)
+        if action.kind != "direction":
+            return priced_option(action, cost)
+        text = self.notation(action)
+        order = words_of.play_order([fs.faction for fs in state.seats], state.first_player,
+                                    1 if action.direction == "clockwise" else -1)
+        return MoveOption(notation=text, action=action.model_dump(mode="json"), summary=f"{text}: play goes {order}")
 
     def legal_moves(self, state: GameState, seat: int, focus: str | None = None) -> LegalMoves:
         """Legal moves grouped by action type; ``focus`` keeps one action type or one area."""
@@ -531,6 +530,14 @@ def brief_group(title: str, moves: list[MoveOption]) -> MoveGroup:
     return MoveGroup(title=title, moves=moves, brief=lines, show_title=bool(note))
 
 
+@functools.lru_cache(maxsize=65536)
+def priced_option(action: Any, cost: int) -> MoveOption:
+    """A legal move that says no more than its notation and its cost, written out once for each action and cost
+    (actions are immutable and the same moves come back position after position; nothing changes a listed option)."""
+    text = notation.to_text(action)
+    return MoveOption(notation=text, action=action.model_dump(mode="json"), summary=describe_cost(text, cost))
+
+
 def describe_cost(text: str, cost: int) -> str:
     return text + (f" (costs {cost} Power)" if cost else "")
 
@@ -541,14 +548,21 @@ def action_cost(state: GameState, action: Any) -> int:
 
 
 def cost_reader(state: GameState) -> Any:
-    """A function giving what each action costs in this position (the seat and extra costs worked out once)."""
+    """A function giving what each action costs in this position (the seat and extra costs worked out once, and a
+    Move's base cost once per unit type)."""
     seat = decisions.awaiting(state)[0] if state.pending else (state.turn.seat if state.turn else 0)
     taxed = {} if state.pending and state.pending[0].kind not in board.faction_of(state, seat).action_decisions else (
         turn_actions.taxes(state, seat))
     own_turn = state.turn is not None and state.turn.seat == seat
+    moves: dict[str, int] = {}
 
     def cost(action: Any) -> int:
-        base = turn_actions.action_cost(state, seat, action)
+        if action.kind == "move":
+            base = moves.get(action.unit)
+            if base is None:
+                base = moves[action.unit] = turn_actions.action_cost(state, seat, action)
+        else:
+            base = turn_actions.action_cost(state, seat, action)
         if not taxed:
             return base
         if action.kind == "move":

@@ -60,9 +60,19 @@ def action_models() -> tuple[type[BaseModel], ...]:
     return tuple(m for rule in RULES for m in rule.action_models)
 
 
+#: The material each options object switches on, by the object's id (kept with it, so an id is never reused while
+#: its entry stands): ``active`` is asked for every listed move.
+_ACTIVE: dict[int, tuple[CthulhuWarsOptions, list[NeutralRule]]] = {}
+
+
 def active(options: CthulhuWarsOptions) -> list[NeutralRule]:
-    """The material this game's options switch on."""
-    return [rule for rule in RULES if rule.enabled(options)]
+    """The material this game's options switch on (options are immutable: worked out once per options object)."""
+    known = _ACTIVE.get(id(options))
+    if known is None or known[0] is not options:
+        if len(_ACTIVE) >= 512:
+            _ACTIVE.clear()
+        known = _ACTIVE[id(options)] = (options, [rule for rule in RULES if rule.enabled(options)])
+    return known[1]
 
 
 def starting_units(options: CthulhuWarsOptions) -> dict[str, list[str]]:
