@@ -566,3 +566,17 @@ def test_the_bots_see_progress_towards_a_cathedral_class_where_an_acolyte_stands
     acolyte_to(state, "south-america")  # snake glyph
     assert snake(state, an, None) > far
     assert BY_NAME["cathedral-arrow"](state, an, None) == snake(state, an, None), "Australia: arrow"
+
+
+def test_unholy_ground_on_nyogtha_eliminates_the_figure_in_the_battle_and_the_card_stays():
+    """Ruling unholy-ground-nyogtha (rules_text cthulhu-wars/igoo-nyogtha): one figure, not both."""
+    state = unholy_game(igoo_nyogtha=True)
+    gc = seat(state, GC)
+    state.seats[gc].units["nyogtha"] = ["south-pacific", "north-pacific"]
+    state.seats[gc].flags.setdefault("igoo-at", {})["nyogtha"] = "south-pacific"
+    state, _ = play(state, AN, "battle south-pacific vs great-cthulhu")
+    state, _ = play(state, AN, "an-unholy-ground europe")
+    while state.pending and state.pending[0].seat == gc:
+        state, _ = ENGINE.apply(state, gc, ENGINE.legal_actions(state, gc)[0])
+    assert sorted(state.seats[gc].units["nyogtha"]) == sorted([POOL, "north-pacific"])
+    assert "nyogtha" in state.seats[gc].units, "the card stays with one figure in play"
