@@ -8,11 +8,15 @@ A faction's *strength* adds, with the weights of ``Weights``:
 * **Gates** it controls (2 Power and 1 Doom a round, and Doom at each Ritual), and places a Gate could be
   built next (a Cultist alone in an area without one); its buildings that are not Gates (the Ancients' Cathedrals:
   permanent, they feed Consecration and Worship Services);
-* **units on the map**: Cultists for their Power, Monsters by cost, Great Old Ones more; captives;
+* **units on the map**: Cultists for their Power, Monsters by cost, Great Old Ones more; captives; with the
+  neutral material, neutral Monsters by cost (or Combat, when higher), Independent Great Old Ones by their Awaken
+  cost (no faction Great Old One), and a held neutral Monster card's figures still in the pool at a small share;
 * **Power** in hand (what it can still do this Action phase);
 * **exposure**: Cultists an enemy Monster or Great Old One could capture (in the area or next to it)
   with nothing of theirs to protect them, and Gates where an enemy brings more Combat;
-* **requirement progress** read from each unmet requirement's text (``knowledge.py``).
+* **requirement progress** read from each unmet requirement's text (``knowledge.py``); the spellbooks on the
+  Independent Great Old One cards held (a smaller bonus: not one of the six) and progress towards their own
+  requirements.
 
 The evaluation for a seat is its strength minus a share of its strongest rival's. A finished game is
 worth a large amount to its winners (split on a shared win) and a large loss to everyone else.
@@ -64,6 +68,9 @@ class Weights:
     end_doom: float = 0.5
     #: Power in hand for an Awakening that meets a requirement, as a share of a spellbook.
     awakening_share: float = 0.45
+    #: A spellbook on an Independent Great Old One's card (never one of the six), and progress towards one.
+    igoo_book: float = 3.0
+    igoo_progress: float = 2.0
     #: A certain win by the learned model of who wins (``win_model.py``), in points: the heuristic leaves the model
     #: out (0); the search adds it (``search.WIN_CHANCE``).
     win_chance: float = 0.0
@@ -147,7 +154,7 @@ def strength(state: GameState, seat: int, viewer: int, occupied: list[dict[str, 
     occupied = occupied or occupancy(state)
     st = Strength()
     books = kn.books(state, seat)
-    st.spellbooks = w.book * books + (w.sixth_book if books >= 6 else 0.0)
+    st.spellbooks = w.book * books + (w.sixth_book if books >= 6 else 0.0) + w.igoo_book * kn.igoo_books(state, seat)
     st.doom = doom_worth(state, seat, viewer, books, w)
     gates = board.controlled_gates(state, seat)
     st.gates = w.gate * len(gates) + w.gate_site * len(kn.gate_sites(state, seat)) + w.building * len(fac.buildings(state, seat))
@@ -156,7 +163,7 @@ def strength(state: GameState, seat: int, viewer: int, occupied: list[dict[str, 
     for kind, places in fs.units.items():
         worth = kn.unit_worth(fac, kind)
         units += worth * sum(1 for p in places if board.on_map(p))
-    units += w.captive * len(fs.captives)
+    units += w.captive * len(fs.captives) + kn.neutral_pool_worth(state, seat)
     # Cultists open to capture (no Monster or Great Old One of theirs with them, an enemy's in the area or next to
     # it), and Gates where an enemy brings more Combat.
     exposure = 0.0
@@ -179,7 +186,8 @@ def strength(state: GameState, seat: int, viewer: int, occupied: list[dict[str, 
         st.power = w.hibernated * fs.power
     else:
         st.power = w.power * fs.power if round_ is None or state.round == round_ else 0.0
-    st.progress = w.progress * kn.requirement_progress(state, seat) + awakening_in_reach(state, seat, w)
+    st.progress = (w.progress * kn.requirement_progress(state, seat) + awakening_in_reach(state, seat, w)
+                   + w.igoo_progress * kn.igoo_progress(state, seat))
     return st
 
 

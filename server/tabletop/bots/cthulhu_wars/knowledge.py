@@ -11,6 +11,11 @@ Sign's glyphs, Opener of the Way's Gate counts with Yog-Sothoth and its meetings
 Old Ones, the Windwalker's opposite pole and First Player, the Sleeper's paid gifts and Ritual, the Ancients'
 Cathedral classes); every
 faction, including ones added later, works without them.
+
+The neutral material (rules ``cthulhu-wars/neutral-monsters``, ``cthulhu-wars/independent-great-old-ones``) is valued
+in general terms: neutral Monsters by cost (or Combat, when higher), a held card's figures in the pool at a small
+share, Independent Great Old Ones as no faction Great Old Ones, and progress towards each one's own spellbook
+(``IGOO_BOOKS``; the book itself is kept in the seat's ``flags["igoo-books"]``, never one of the six).
 """
 
 from __future__ import annotations
@@ -23,7 +28,9 @@ from collections.abc import Callable
 from tabletop.games.cthulhu_wars import board
 from tabletop.games.cthulhu_wars.factions import Faction
 from tabletop.games.cthulhu_wars.maps import load_layout
-from tabletop.games.cthulhu_wars.state import GameState
+from tabletop.games.cthulhu_wars.neutrals import registry as neutral_registry
+from tabletop.games.cthulhu_wars.neutrals.units import ABHOTH, BYATIS, DAOLOTH, NYOGTHA
+from tabletop.games.cthulhu_wars.state import POOL, GameState
 
 #: Mean value of an Elder Sign drawn blind (18 ones, 12 twos, 6 threes).
 ELDER_SIGN_MEAN = (18 * 1 + 12 * 2 + 6 * 3) / 36
@@ -71,13 +78,42 @@ def faction(state: GameState, seat: int) -> Faction:
 
 
 def unit_worth(fac: Faction, kind: str) -> float:
-    """What a figure on the map is worth: a Cultist its Power income, a Monster by its cost, a Great Old One more."""
+    """What a figure on the map is worth: a Cultist its Power income, a Monster by its cost, a Great Old One more.
+
+    Neutral units (rules ``cthulhu-wars/neutral-monsters``, ``cthulhu-wars/independent-great-old-ones``): a neutral
+    Monster by its cost or, when its Combat is higher (the Gug), half-way to its Combat; an Independent Great Old One
+    is no faction Great Old One (no Elder Sign at a Ritual, no faction spellbook with it): worth its Awaken cost as a
+    Monster's is, and a little more for its ability, shared among its figures (Nyogtha has two)."""
     unit = fac.unit(kind)
     if unit.role == "cultist":
         return 1.6
+    neutral = neutral_registry.owns(kind)
     if unit.role == "goo":
+        if neutral:
+            return (IGOO_BASE + 0.7 * unit.cost) / max(1, unit.count)
         return 5.0 + 0.4 * unit.cost
+    if neutral:
+        return 0.7 * max(unit.cost, (unit.cost + unit.combat) / 2) + 0.3
     return 0.7 * unit.cost + 0.3
+
+
+#: An Independent Great Old One's worth beyond its cost as a Monster (it captures, protects and has an ability).
+IGOO_BASE = 1.5
+#: A figure of a held neutral card still in the pool (it may be Summoned later), as a share of its worth on the map.
+POOL_SHARE = 0.1
+
+
+def neutral_pool_worth(state: GameState, seat: int) -> float:
+    """Figures of the neutral Monster cards ``seat`` holds that are in its pool (Summoned later at their printed cost;
+    not Filth, placed only by Abhoth's action, nor a High Priest), at a share of their worth on the map; nothing
+    while it controls no Gate to Summon them at."""
+    from tabletop.games.cthulhu_wars.neutrals.monsters import CARDS
+
+    fs = state.seats[seat]
+    if not any(kind in fs.units for kind in CARDS) or not board.controlled_gates(state, seat):
+        return 0.0
+    fac = faction(state, seat)
+    return sum(POOL_SHARE * unit_worth(fac, kind) * fs.units[kind].count(POOL) for kind in CARDS if kind in fs.units)
 
 
 def combat_in(state: GameState, seat: int, area: str) -> int:
@@ -355,6 +391,73 @@ BY_NAME: dict[str, Progress] = {
     "all-lose-one": _pay(3),
     "ritual": _ritual,
 }
+
+
+# ---- the Independent Great Old Ones' own spellbooks (``cthulhu-wars/independent-great-old-ones``) -------------------
+def _byatis_book(state: GameState, seat: int, area: str) -> float:
+    """Byatis survives a battle in which an enemy unit is Killed: he never moves, so an enemy in his Area (a battle
+    to declare, more likely won with more of our Combat there) or next to it (it may come)."""
+    enemies = board.enemies_in(state, seat, area)
+    if enemies:
+        dice = combat_in(state, seat, area)
+        return min(0.8, 0.3 + 0.08 * dice)
+    near = neighbours(state.layout_name)[area]
+    return 0.2 if any(board.enemies_in(state, seat, a) for a in near) else 0.0
+
+
+def _abhoth_book(state: GameState, seat: int, area: str) -> float:
+    """The Brood: 4 different Monster types or 8 Monsters in play (Filth counts)."""
+    fac = faction(state, seat)
+    fs = state.seats[seat]
+    counts = [sum(1 for p in fs.units[k] if board.in_play(state, p)) for k in fac.units_of("monster")]
+    return max(sum(1 for n in counts if n) / 4, sum(counts) / 8)
+
+
+def _daoloth_book(state: GameState, seat: int, area: str) -> float:
+    """Any Great Old One Killed anywhere: likelier while a Great Old One stands where another faction has Combat."""
+    for s in range(len(state.seats)):
+        for place in _goo_places(state, s):
+            if any(combat_in(state, o, place) for o in board.enemies_in(state, s, place)):
+                return 0.4
+    return 0.0
+
+
+def _nyogtha_book(state: GameState, seat: int, area: str) -> float:
+    """Nyogtha survives a battle against an enemy Great Old One: nearer one is better (one step away half-way)."""
+    places = [p for p in state.seats[seat].units.get(NYOGTHA, ()) if board.on_map(p)]
+    theirs = [p for o in range(len(state.seats)) if o != seat for p in _goo_places(state, o)]
+    if not places or not theirs:
+        return 0.0
+    dist = distances(state.layout_name)
+    best = min(dist[a].get(b, 99) for a in places for b in theirs)
+    return 0.0 if best >= 99 else 0.6 / (1 + best)
+
+
+#: Progress towards each Independent Great Old One's own spellbook, read where (its first figure) stands.
+IGOO_BOOKS: dict[str, Callable[[GameState, int, str], float]] = {
+    BYATIS: _byatis_book, ABHOTH: _abhoth_book, DAOLOTH: _daoloth_book, NYOGTHA: _nyogtha_book,
+}  # fmt: skip
+
+
+def igoo_books(state: GameState, seat: int) -> int:
+    """Spellbooks on the Independent Great Old One cards ``seat`` holds (no faction spellbook: not one of the six)."""
+    fs = state.seats[seat]
+    return sum(1 for unit in fs.flags.get("igoo-books", ()) if unit in fs.units)
+
+
+def igoo_progress(state: GameState, seat: int) -> float:
+    """Progress towards the spellbooks of the Independent Great Old Ones ``seat`` has on the map and whose book is
+    not on their card yet, each squared as for the faction's requirements (0 to 0.81 each)."""
+    fs = state.seats[seat]
+    done = fs.flags.get("igoo-books", ())
+    total = 0.0
+    for unit, read in IGOO_BOOKS.items():
+        if unit not in fs.units or unit in done:
+            continue
+        area = next((p for p in fs.units[unit] if board.on_map(p)), None)
+        if area is not None:
+            total += min(0.9, read(state, seat, area)) ** 2
+    return total
 
 
 def requirement_progress(state: GameState, seat: int) -> float:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 
 from tabletop.games.cthulhu_wars import board
+from tabletop.games.cthulhu_wars.neutrals import registry as neutral_registry
 from tabletop.games.cthulhu_wars.state import GameState
 
 from . import knowledge as kn
@@ -60,7 +61,7 @@ def features(state: GameState, seat: int, progress: float, exposure: float) -> l
     for kind, places in fs.units.items():
         on_map = sum(1 for p in places if board.on_map(p))
         role = fac.unit(kind).role
-        if role == "goo":
+        if role == "goo" and not neutral_registry.owns(kind):  # an Independent Great Old One is no faction one
             goo += on_map
         elif role == "cultist":
             cultists += on_map
