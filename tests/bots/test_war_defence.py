@@ -69,6 +69,22 @@ def test_a_raid_two_turns_away_is_met_in_time():
         assert state.arsenals[SOUTH] >> parse_square("c20") & 1
 
 
+def test_a_raid_three_turns_away_sets_the_only_defender_in_time_off_at_once():
+    # North's cavalry on c14 is three turns from c20 (six squares down its line); South's infantry on f17, three
+    # squares off on c20's diagonal, is just in time if it sets off now and goes every turn (South moves first). The
+    # raider then rides at c20; South's infantry has to stand on it before the rider can walk on.
+    state = build_position({**NORTH_HOME, **SOUTH_EAST, "c14": "C", "f17": "i"}, side_to_move=SOUTH)
+    assert online(state, NORTH, "c14") and online(state, SOUTH, "f17")
+    bot, raider = search_bot(), WarRaiderBot(1)
+    plays, state = whole_turn(bot, state, SOUTH)
+    assert any(p.kind == "move" and p.origin == "f17" for p in plays)  # the defender sets off in the first turn
+    for _ in range(3):
+        _, state = whole_turn(raider, state, NORTH)
+        assert state.arsenals[SOUTH] >> parse_square("c20") & 1
+        _, state = whole_turn(bot, state, SOUTH)
+    assert state.units[SOUTH] >> parse_square("c20") & 1  # and it stands on the arsenal
+
+
 def test_a_unit_that_can_be_destroyed_now_is_attacked():
     # North's infantry on m12 is offline (no line reaches it, no friend beside it): South's infantry on k12 and o12,
     # two squares off along the row, destroy it (8 against 0).
