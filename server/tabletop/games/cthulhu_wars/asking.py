@@ -18,6 +18,7 @@ from tabletop.core.text import clip, factor
 from tabletop.games.cthulhu_wars import board, decisions, notation, phases, turn_actions, windows
 from tabletop.games.cthulhu_wars import words as words_of
 from tabletop.games.cthulhu_wars.actions import Done
+from tabletop.games.cthulhu_wars.neutrals import registry as neutrals
 from tabletop.games.cthulhu_wars.state import GameState
 
 #: What a pending decision asks, in words (for "waiting for X to ...").
@@ -250,7 +251,7 @@ def ritual_owed(state: GameState, seat: int, options: list[BaseModel]) -> str:
             cost = phases.ritual_cost_for(state, seat)
             signs = board.goos_in_play(state, seat)
             extra = f", {signs} Elder Sign{'s' if signs != 1 else ''}" if signs else ""
-            doom = phases.neutrals.doom_gates(state, seat, board.gate_count(state, seat))  # The Brood
+            doom = neutrals.doom_gates(state, seat, board.gate_count(state, seat))  # The Brood (igoo-abhoth)
             choices.append(f"'ritual' ({cost} of your {fs.power} Power: +{doom} Doom{extra})")
         elif kind == "reveal":
             choices.append(f"'reveal' (Elder Signs {fs.elder_signs}: +{sum(fs.elder_signs)} Doom)")
