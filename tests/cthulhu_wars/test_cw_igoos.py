@@ -715,6 +715,8 @@ def test_other_units_still_pay_for_their_move():
 
 
 def from_below_capture_state():
+    """Nyogtha's figures in europe and north-atlantic, an enemy Acolyte alone beside each (Crawling Chaos's, Black
+    Goat's), Great Cthulhu's turn with 1 Power: for a Capture or a Battle and its From Below."""
     state = igoo_game()
     gc = awakened(state, GC, "nyogtha", "europe", power=1)
     state.seats[gc].units["nyogtha"][1] = "north-atlantic"
@@ -750,12 +752,7 @@ def test_a_capture_without_a_nyogtha_there_opens_no_from_below():
 
 
 def test_from_below_a_battle_lets_a_second_battle_be_declared_free_in_the_other_area():
-    state = igoo_game()
-    gc = awakened(state, GC, "nyogtha", "europe", power=1)
-    state.seats[gc].units["nyogtha"][1] = "north-atlantic"
-    cc, bg = seat(state, CC), seat(state, BG)
-    state.seats[cc].units["acolyte"][5] = "europe"
-    state.seats[bg].units["acolyte"][5] = "north-atlantic"
+    state, gc, cc, bg = from_below_capture_state()
     state.rng = ScriptedDice([1] * 40)
     state, _ = play(state, GC, f"battle europe vs {CC}")
     for _ in range(10):

@@ -289,12 +289,16 @@ def _lose_a_unit(state: GameState, seat: int, m: re.Match | None) -> float:
 
 def _goo_meets_goo(state: GameState, seat: int, m: re.Match | None) -> float:
     """Our Great Old One in an Area with an enemy one: nearer is better (one step away is half-way)."""
-    mine = _goo_places(state, seat)
+    return _nearness_to_enemy_goos(state, seat, _goo_places(state, seat))
+
+
+def _nearness_to_enemy_goos(state: GameState, seat: int, places: list[str]) -> float:
+    """How near the nearest of ``places`` is to an enemy Great Old One: 0.6 in its Area, half-way one step away."""
     theirs = [p for o in range(len(state.seats)) if o != seat for p in _goo_places(state, o)]
-    if not mine or not theirs:
+    if not places or not theirs:
         return 0.0
     dist = distances(state.layout_name)
-    best = min(dist[a].get(b, 99) for a in mine for b in theirs)
+    best = min(dist[a].get(b, 99) for a in places for b in theirs)
     return 0.0 if best >= 99 else 0.6 / (1 + best)
 
 
@@ -424,13 +428,8 @@ def _daoloth_book(state: GameState, seat: int, area: str) -> float:
 
 def _nyogtha_book(state: GameState, seat: int, area: str) -> float:
     """Nyogtha survives a battle against an enemy Great Old One: nearer one is better (one step away half-way)."""
-    places = [p for p in state.seats[seat].units.get(NYOGTHA, ()) if board.on_map(p)]
-    theirs = [p for o in range(len(state.seats)) if o != seat for p in _goo_places(state, o)]
-    if not places or not theirs:
-        return 0.0
-    dist = distances(state.layout_name)
-    best = min(dist[a].get(b, 99) for a in places for b in theirs)
-    return 0.0 if best >= 99 else 0.6 / (1 + best)
+    figures = [p for p in state.seats[seat].units.get(NYOGTHA, ()) if board.on_map(p)]
+    return _nearness_to_enemy_goos(state, seat, figures)
 
 
 #: Progress towards each Independent Great Old One's own spellbook, read where (its first figure) stands.
