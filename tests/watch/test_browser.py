@@ -140,3 +140,45 @@ async def test_a_tournament_page_updates_its_standings_as_a_bots_only_tournament
 
 
 pytestmark = pytest.mark.anyio
+
+
+async def test_a_wide_map_on_a_phone_can_be_seen_full_size_without_the_page_scrolling_sideways(served, browser):
+    """The Cthulhu Wars map (1,360 px wide) on a 360-px screen is drawn at about a quarter of its size; the page
+    offers it full size, scrolling sideways inside its own box, and keeps that choice when a move redraws it."""
+    base, _ = served
+    http, client = mcp_client(base)
+    async with http, client:
+        made = await call(client, "new_game", game="cthulhu-wars", players=["Ann", "Bob", "Cy"])
+        game_id, tokens = made["game_id"], [s["token"] for s in made["seats"]]
+        phone = {"width": 360, "height": 800, "deviceScaleFactor": 1, "mobile": True}
+        await in_browser(browser.execute_cdp_cmd, "Emulation.setDeviceMetricsOverride", phone)
+        try:
+            await in_browser(browser.get, f"{base}/watch/games/{game_id}?key=look")
+            zoom = browser.find_element(By.ID, "zoom")
+            assert zoom.is_displayed() and zoom.text == "Show the picture full size"
+            assert body(browser, "full-size") == "no"
+            await in_browser(zoom.click)
+            await until(browser, lambda d: body(d, "full-size") == "yes")
+            sizes = "const b = document.getElementById('board'), s = b.querySelector('svg'), r = document.documentElement;"
+            own, box, page = browser.execute_script(
+                sizes + "return [s.getBoundingClientRect().width, [b.scrollWidth, b.clientWidth], [r.scrollWidth, r.clientWidth]];")
+            assert own >= 1000, f"the map is drawn at its own size, not {own} px"
+            assert box[0] > box[1], "the map scrolls sideways inside its box"
+            assert page[0] <= page[1], f"the page itself never scrolls sideways ({page})"
+            await in_browser(browser.execute_script, "document.getElementById('board').scrollLeft = 300;")
+            await in_browser(browser.save_screenshot, str(OUTPUT / "game-cthulhu-wars-phone-full-size.png"))
+
+            state = await call(client, "get_state", game_id=game_id)
+            seat = state["to_move"][0]
+            moves = await call(client, "legal_moves", game_id=game_id, token=tokens[seat])
+            first = moves["groups"][0]["moves"][0]
+            await call(client, "apply_move", game_id=game_id, token=tokens[seat], move=first)
+            await until(browser, lambda d: body(d, "moves") == "1")
+            assert body(browser, "full-size") == "yes", "a redraw keeps the full-size picture"
+            assert browser.execute_script("return document.getElementById('board').scrollLeft") >= 250
+            await in_browser(zoom.click)
+            await until(browser, lambda d: body(d, "full-size") == "no")
+            page = browser.execute_script("const r = document.documentElement; return [r.scrollWidth, r.clientWidth];")
+            assert page[0] <= page[1] and zoom.text == "Show the picture full size"
+        finally:
+            await in_browser(browser.execute_cdp_cmd, "Emulation.clearDeviceMetricsOverride", {})

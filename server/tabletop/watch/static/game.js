@@ -4,6 +4,26 @@
   const $ = (id) => document.getElementById(id);
   let view = JSON.parse($("view-data").textContent);
   let replayAt = null; // the move the replay shows, or null: the live position
+  let fullSize = false; // the picture at its own size, moved sideways in its box (a wide map on a narrow screen)
+
+  function sizePicture() {  // drawn much smaller than its own size, the picture may be seen full size instead
+    const svg = $("board").querySelector("svg");
+    const own = svg && svg.viewBox.baseVal ? svg.viewBox.baseVal.width : 0;
+    const shrunk = own > 0 && $("board").clientWidth < own * 0.8;
+    $("zoom").hidden = !shrunk && !fullSize;
+    $("zoom").textContent = fullSize ? "Fit the picture to the width" : "Show the picture full size";
+    $("zoom").setAttribute("aria-pressed", fullSize ? "true" : "false");
+    $("board").classList.toggle("full-size", fullSize);
+    if (svg) { svg.style.width = fullSize ? own + "px" : ""; }
+    document.body.dataset.fullSize = fullSize ? "yes" : "no";
+  }
+
+  function draw(svg) {  // a new picture, kept at the size and the sideways scroll the watcher chose
+    const across = $("board").scrollLeft;
+    $("board").innerHTML = svg || "<p>This game has no picture.</p>";
+    sizePicture();
+    $("board").scrollLeft = across;
+  }
 
   function logItem(line) {
     const li = document.createElement("li");
@@ -25,9 +45,7 @@
     $("secret").hidden = !view.secret_setup;
     $("position").textContent = view.position;
     $("log").replaceChildren(...view.log.map(logItem));
-    if (replayAt === null) {
-      $("board").innerHTML = view.svg || "<p>This game has no picture.</p>";
-    }
+    if (replayAt === null) { draw(view.svg); }
     $("replay").hidden = !view.over;
     $("ply").max = String(view.moves);
     if (replayAt === null) { $("ply").value = String(view.moves); label(view.moves, null); }
@@ -45,12 +63,15 @@
     if (!answer.ok) { return; }
     const frame = await answer.json();
     replayAt = frame.ply;
-    $("board").innerHTML = frame.svg || "";
+    draw(frame.svg);
     $("ply").value = String(frame.ply);
     label(frame.ply, frame.move);
     document.body.dataset.replayAt = String(frame.ply);
   }
 
+  $("zoom").onclick = () => { fullSize = !fullSize; sizePicture(); };
+  window.addEventListener("resize", sizePicture);
+  sizePicture();
   $("first").onclick = () => replay(0);
   $("back").onclick = () => replay((replayAt === null ? view.moves : replayAt) - 1);
   $("forward").onclick = () => replay((replayAt === null ? view.moves : replayAt) + 1);
