@@ -580,3 +580,80 @@ def test_unholy_ground_on_nyogtha_eliminates_the_figure_in_the_battle_and_the_ca
         state, _ = ENGINE.apply(state, gc, ENGINE.legal_actions(state, gc)[0])
     assert sorted(state.seats[gc].units["nyogtha"]) == sorted([POOL, "north-pacific"])
     assert "nyogtha" in state.seats[gc].units, "the card stays with one figure in play"
+
+
+def nyogtha_under_unholy_ground(**options):
+    """Great Cthulhu holds Nyogtha, one figure in the Ancients' battle (south-pacific, a Cathedral there) and one in
+    north-pacific; the Ancients attack and remove their europe Cathedral."""
+    state = unholy_game(igoo_nyogtha=True, **options)
+    gc = seat(state, GC)
+    state.seats[gc].units["nyogtha"] = ["south-pacific", "north-pacific"]
+    state.seats[gc].flags.setdefault("igoo-at", {})["nyogtha"] = "south-pacific"
+    state, _ = play(state, AN, "battle south-pacific vs great-cthulhu")
+    return state, gc
+
+
+def test_unholy_ground_on_nyogtha_takes_both_figures_with_the_hrf_option():
+    """Option unholy_ground_both_nyogtha (ruling unholy-ground-nyogtha): HRF's reading, both figures wherever they
+    stand; the card then goes back (ruling igoo-death)."""
+    state, gc = nyogtha_under_unholy_ground(unholy_ground_both_nyogtha=True)
+    state, log = play(state, AN, "an-unholy-ground europe")
+    assert any("other Nyogtha figure, in north-pacific, goes too" in line for line in log)
+    assert "nyogtha" not in state.seats[gc].units, "no figure left in play: the card is gone"
+
+
+@pytest.mark.parametrize("both", [False, True])
+@pytest.mark.parametrize("pick", ["nyogtha", "cthulhu"])
+def test_the_enemy_picks_the_great_old_one_unholy_ground_takes(both, pick):
+    """With two Great Old Ones in the battle the enemy chooses (an-unholy-loss); Nyogtha's figure elsewhere goes too
+    only with the option, and only when Nyogtha is the pick."""
+    state, gc = nyogtha_under_unholy_ground(unholy_ground_both_nyogtha=both)
+    put(state, GC, "cthulhu", "south-pacific")
+    state, _ = play(state, AN, "an-unholy-ground europe")
+    assert state.pending[0].kind == "an-unholy-loss" and state.pending[0].seat == gc
+    assert texts(state, GC) == {"an-unholy-loss cthulhu", "an-unholy-loss nyogtha"}
+    state, _ = play(state, GC, f"an-unholy-loss {pick}")
+    far = state.seats[gc].units.get("nyogtha", [POOL, POOL])[1]
+    assert far == (POOL if both and pick == "nyogtha" else "north-pacific")
+    assert (state.seats[gc].units["cthulhu"][0] == POOL) is (pick == "cthulhu")
+    assert texts(state, AN) == {"an-unholy-ground south-pacific", "done"}, "again: a Cathedral and a GOO remain"
+
+
+def test_the_bots_answer_the_enemys_unholy_ground_pick_legally():
+    from tabletop.bots.cthulhu_wars.heuristic import CwHeuristicBot
+    from tabletop.bots.cthulhu_wars.search import CwSearchBot
+
+    state, gc = nyogtha_under_unholy_ground()
+    put(state, GC, "cthulhu", "south-pacific")
+    state, _ = play(state, AN, "an-unholy-ground europe")
+    assert state.pending[0].kind == "an-unholy-loss"
+    legal = ENGINE.legal_actions(state, gc)
+    for bot in (CwHeuristicBot(3), CwSearchBot(3, seconds=None, iterations=4)):
+        assert bot.choose(ENGINE, state, gc) in legal
+
+
+@pytest.mark.parametrize("timing", ["after-pains", "before-pains"])
+def test_unholy_grounds_timing_decides_where_a_pain_falls(timing):
+    """Option unholy_ground_timing (ruling ancients-unholy-ground). One Pain on Great Cthulhu's side: post-battle (the
+    card) the Pain is given out first, so Cthulhu may take it and every Acolyte stays; before the Pains (HRF) Cthulhu
+    is already gone and the Pain must fall on an Acolyte, which retreats."""
+    state = unholy_game(unholy_ground_timing=timing)
+    gc = seat(state, GC)
+    put(state, GC, "cthulhu", "south-pacific")
+    acolytes = state.seats[gc].units["acolyte"].count("south-pacific")
+    assert acolytes > 0
+    state.rng = ScriptedDice([4] + [1] * 30)  # the Ancients' Yothan rolls first: one Pain
+    state, _ = play(state, AN, "battle south-pacific vs great-cthulhu")
+    if timing == "after-pains":
+        assert state.pending[0].kind == "assign" and state.pending[0].seat == gc
+        state, _ = play(state, GC, "assign pain cthulhu")
+    assert texts(state, AN) == {"an-unholy-ground south-pacific", "an-unholy-ground europe", "done"}
+    state, _ = play(state, AN, "an-unholy-ground europe")
+    for _ in range(10):
+        if state.battle is None:
+            break
+        s = ENGINE.to_move(state)[0]
+        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[0])
+    assert state.seats[gc].units["cthulhu"][0] == POOL
+    left = acolytes - state.seats[gc].units["acolyte"].count("south-pacific")
+    assert left == (0 if timing == "after-pains" else 1)

@@ -12,7 +12,7 @@ from tabletop.games.cthulhu_wars.state import CARD, HELD, POOL
 
 from tabletop.games.cthulhu_wars.refusals import why_not
 
-from .cw_helpers import BG, CC, GC, YS, ScriptedDice, give_turn, new_game, play, put, seat, texts
+from .cw_helpers import BG, CC, GC, YS, ScriptedDice, give_turn, new_game, play, put, seat, seated, texts
 
 HP = "high-priest"
 
@@ -347,14 +347,46 @@ def test_a_submerged_high_priest_is_sacrificed_only_with_its_option():
             assert state.seats[gc].units[HP] == [POOL]
 
 
-def test_a_high_priest_in_cursed_slumber_is_refused_with_its_reason():
-    state = hp_game()
-    gc = seat(state, GC)
-    state.seats[gc].units[HP] = [HELD]
-    give_turn(state, GC, power=4)
-    state, _ = play(state, GC, "summon deep-one south-pacific")
-    assert not state.pending, "nobody is asked: the held High Priest cannot be sacrificed"
-    assert "Cursed Slumber" in why_not(state, gc, ENGINE.parse("oath", state, gc), 0, {})
+def high_priest_in_cursed_slumber(**options):
+    """The Sleeper's High Priest holds its start Gate (north-america) and goes into Cursed Slumber with it."""
+    state = seated([GC, "sleeper", "opener-of-the-way"], high_priests=True, starts={"opener-of-the-way": "europe"},
+                   **options)
+    sl = seat(state, "sleeper")
+    state.seats[sl].spellbooks = ["cursed-slumber"]
+    state.seats[sl].units[HP] = ["north-america"]
+    state.gates["north-america"] = (sl, HP, 0)
+    give_turn(state, "sleeper", power=1)
+    state, _ = play(state, "sleeper", "sl-cursed-slumber north-america")
+    assert state.seats[sl].units[HP] == [HELD] and board.gate_count(state, sl) == 1
+    return state, sl
+
+
+def test_a_high_priest_in_cursed_slumber_swears_the_oath_and_the_gate_is_abandoned_on_the_card():
+    """Official FAQ (rules_text high-priests, sleeper-cursed-slumber; ruling high-priest-slumber, default
+    stays-on-card): the Gate gives nothing more and comes back Abandoned when Cursed Slumber returns it."""
+    state, sl = high_priest_in_cursed_slumber()
+    assert sl in ENGINE.to_move(state) and "oath" in texts(state, "sleeper")
+    gathered = phases.projected_gather(state)[sl].gathered
+    state, log = play(state, "sleeper", "oath")
+    assert state.seats[sl].units[HP] == [POOL] and state.seats[sl].power == 2
+    assert any("sacrifices its High Priest in Cursed Slumber" in line for line in log)
+    assert board.gate_count(state, sl) == 0, "an Abandoned Gate gives nothing"
+    assert phases.projected_gather(state)[sl].gathered == gathered - 3, "neither the Gate (2) nor the Priest (1)"
+    assert "holds an Abandoned Gate in Cursed Slumber" in ENGINE.describe(state, None)
+    give_turn(state, "sleeper", power=1)
+    assert "sl-slumber-return asia" in texts(state, "sleeper")
+    state, _ = play(state, "sleeper", "sl-slumber-return asia")
+    assert "asia" in state.gates and state.gates["asia"] is None and board.gate_count(state, sl) == 0
+    assert "slumber" not in state.seats[sl].flags
+
+
+def test_with_leaves_play_the_abandoned_slumber_gate_is_gone_and_the_card_is_free():
+    state, sl = high_priest_in_cursed_slumber(high_priest_slumber_gate="leaves-play")
+    state, _ = play(state, "sleeper", "oath")
+    assert "slumber" not in state.seats[sl].flags and board.gate_count(state, sl) == 0
+    give_turn(state, "sleeper", power=1)
+    assert "not on the map" in why_not(state, sl, ENGINE.parse("oath", state, sl), 0, {}), "sworn once"
+    assert not any(t.startswith("sl-slumber-return") for t in texts(state, "sleeper"))
 
 
 def test_the_oath_is_no_loss_to_an_enemy_for_passion():

@@ -968,3 +968,41 @@ def test_hibernate_counts_an_enemys_independent_great_old_one():
     awakened(state, GC, "byatis", "europe")
     assert enemy_goos_in_play(state, ww) == 1
     assert board.goos_in_play(state, seat(state, GC)) == 0, "no faction Great Old One for a Ritual"
+
+
+def finish_battle(state):
+    """Answer every decision of the battle under way with the last legal move, until it is over."""
+    for _ in range(20):
+        if state.battle is None:
+            break
+        s = ENGINE.to_move(state)[0]
+        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[-1])
+    assert state.battle is None
+    return state
+
+
+@pytest.mark.parametrize("second,met", [("declined", True), ("survived", True), ("killed", False)])
+def test_nightmare_web_counts_both_from_below_battles_of_the_action(second, met):
+    """The first battle (against Nyarlathotep) would earn Nightmare Web; a Nyogtha figure Killed in the From Below
+    battle of the same action takes it back (official FAQ "battle Area(s)", HRF): rules_text igoo-nyogtha."""
+    state, gc, cc, bg = from_below_capture_state()
+    put(state, CC, "nyarlathotep", "europe")
+    put(state, BG, "dark-young", "north-atlantic")
+    state.rng = ScriptedDice([1] * 40)
+    state, _ = play(state, GC, f"battle europe vs {CC}")
+    for _ in range(10):
+        if state.pending and state.pending[0].kind == "igoo-from-below":
+            break
+        s = ENGINE.to_move(state)[0]
+        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[-1])
+    assert state.pending[0].kind == "igoo-from-below"
+    assert "nyogtha" not in state.seats[gc].flags.get("igoo-books", []), "not before the action is over"
+    if second == "declined":
+        state, _ = play(state, GC, "done")
+    else:
+        state.rng = ScriptedDice([1, 1, 1, 1] + ([6, 1] if second == "killed" else [1, 1]))  # Nyogtha 4, Dark Young 2
+        state, _ = play(state, GC, f"from-below-battle north-atlantic vs {BG}")
+        state = finish_battle(state)
+        assert (state.seats[gc].units["nyogtha"][1] == POOL) is (second == "killed")
+    assert ("nyogtha" in state.seats[gc].flags.get("igoo-books", [])) is met
+    assert "igoo-nyogtha-web" not in state.seats[gc].flags

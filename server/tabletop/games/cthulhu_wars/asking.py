@@ -47,6 +47,7 @@ PENDING_WORDS = {
     "nm-place": "place a free neutral monster at a Gate", "nm-carry": "choose a Cultist to ride the Shantak (or done)",
     "an-demat-target": "choose where the units dematerialize to", "an-demat-units": "choose units to dematerialize", "an-free-summon": "place a free Monster (the Ancients' requirement)",
     "an-festival": "choose who gains 1 Power (Festival)", "an-unholy-ground": "decide on Unholy Ground",
+    "an-unholy-loss": "choose the Great Old One Unholy Ground eliminates",
 }  # fmt: skip
 #: Free actions and window options by kind, in words (others: :func:`windows.action_title`).
 FREE_ACTIONS = {"control": "control gate", "abandon": "abandon gate", "reveal": "reveal Elder Signs", "devolve": "devolve"}

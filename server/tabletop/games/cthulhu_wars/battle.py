@@ -3,7 +3,7 @@
 A battle lives in ``state.battle`` as plain data and advances step by step
 (:func:`step_battle`); each step either resolves itself or leaves one pending decision
 (pre-battle ability, result assignment, retreat destination) for the seat concerned.
-Faction hooks: ``pre_battle_options``, ``unit_combat``, ``result_capacity``, ``post_battle``.
+Faction hooks: ``pre_battle_options``, ``unit_combat``, ``result_capacity``, ``before_pains``, ``post_battle``.
 The pure :func:`battle_odds` (over dice.py's :func:`~.dice.dice_distribution`) needs no game.
 
 Keys of ``state.battle`` that faction hooks may read or write: ``area``, ``attacker``,
@@ -200,6 +200,11 @@ def step_battle(state: GameState, log: list[str]) -> None:
             if step == "kills":
                 for seat in sides(battle):
                     board.faction_of(state, seat).before_kills(state, seat, battle, log)
+            else:
+                for seat in sides(battle):
+                    board.faction_of(state, seat).before_pains(state, seat, battle, log)
+                if state.pending:
+                    return  # the Pains are asked when this step is taken again
             if (beast := creature(battle)) is not None:
                 creature_takes(state, battle, beast, step[:-1], log)
             for seat in sides(battle):

@@ -147,6 +147,13 @@ class CthulhuWarsOptions(BaseModel):
         description="High Priests: a High Priest Submerged with Cthulhu may be sacrificed (true) or only one on the "
         "map (false). No source says. Ruling high-priest-submerged.",
     )
+    high_priest_slumber_gate: Literal["stays-on-card", "leaves-play"] = Field(
+        default="stays-on-card",
+        description="High Priests: the Sleeper's Gate in Cursed Slumber whose High Priest swore the Oath is Abandoned "
+        "(official FAQ); it stays on the Sleeper's card, giving nothing, until Cursed Slumber returns it to the map "
+        "still Abandoned (stays-on-card), or it leaves play and the card is free for another Gate (leaves-play). No "
+        "source says which. Ruling high-priest-slumber.",
+    )
     neutral_ghast: bool = Field(
         default=False,
         description="The Ghast neutral monster card (4 Ghasts, cost 2, Combat 0; Hordeling: Summoning one brings "
@@ -273,6 +280,17 @@ class CthulhuWarsOptions(BaseModel):
         default=False,
         description="The Ancients' Unholy Ground may remove a Cathedral even with no enemy Great Old One in the battle "
         "(true, HRF: the Cathedral is simply gone) or only when one is there (false). Ruling ancients-unholy-ground.",
+    )
+    unholy_ground_timing: Literal["after-pains", "before-pains"] = Field(
+        default="after-pains",
+        description="The Ancients' Unholy Ground comes post-battle, after Kills and Pains are given out and before "
+        "retreats (after-pains, the card's Post-Battle label), or after Kills and before Pains are given out "
+        "(before-pains, HRF: the Pains then fall on the units left). Ruling ancients-unholy-ground.",
+    )
+    unholy_ground_both_nyogtha: bool = Field(
+        default=False,
+        description="The Ancients' Unholy Ground on Nyogtha eliminates the figure in the battle only (false: Nyogtha "
+        "is two units) or both figures wherever they stand (true, HRF). Ruling unholy-ground-nyogtha.",
     )
     worship_services_abandoned_gates: bool = Field(
         default=False,

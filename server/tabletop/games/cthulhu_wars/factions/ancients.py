@@ -8,6 +8,7 @@ Decisions put to another seat (the free Summons of its two requirements, the ene
 Unholy Ground) carry ``"faction": "ancients"`` so that this module answers them. Where the published texts and HRF
 differ or say nothing, the game options of ``cthulhu-wars/rulings`` choose (``cathedral_glyph_classes``,
 ``ancients_free_summon_gates``, ``ancients_free_summon_cost``, ``unholy_ground_without_goo``,
+``unholy_ground_timing``, ``unholy_ground_both_nyogtha``,
 ``worship_services_abandoned_gates``, ``worship_services_counts_yog_sothoth``).
 """
 
@@ -37,6 +38,7 @@ CLASS_REQUIREMENTS = {"arrow": "cathedral-arrow", "snake": "cathedral-snake", "c
 DEMAT_UNITS, DEMAT_TARGET = "an-demat-units", "an-demat-target"
 FREE_SUMMON = "an-free-summon"
 UNHOLY = "an-unholy-ground"
+UNHOLY_LOSS = "an-unholy-loss"
 FESTIVAL = "an-festival"
 
 
@@ -105,6 +107,13 @@ class UnholyGround(Action):
     area: str
 
 
+class UnholyLoss(Action):
+    """Unholy Ground, the enemy's answer: its Great Old One ``unit`` in the battle is eliminated."""
+
+    kind: Literal["an-unholy-loss"] = "an-unholy-loss"
+    unit: str
+
+
 class Ancients(Faction):
     name = NAME
     title = "The Ancients"
@@ -136,9 +145,10 @@ class Ancients(Faction):
         Spellbook("worship-services", "Worship Services", "gather", "+1 Power per Cathedral at an enemy Gate; that enemy +1 too."),
     )
     action_models = (BuildCathedral, SummonCheapest, SummonCostliest, FreeSummon, Dematerialize, DematTarget, DematUnit,
-                     FestivalGift, UnholyGround)  # fmt: skip
+                     FestivalGift, UnholyGround, UnholyLoss)  # fmt: skip
     rules_by_kind = {
         "an-free-summon": "ancients", "an-festival": "ancients-festival", "an-unholy-ground": "ancients-unholy-ground",
+        "an-unholy-loss": "ancients-unholy-ground",
     }  # fmt: skip
 
     # ---- small queries ----------------------------------------------------------------------
@@ -301,6 +311,8 @@ class Ancients(Faction):
             log.append(f"Festival: {action.faction} gains 1 Power.")
         elif isinstance(action, UnholyGround):
             self.unholy_ground(state, seat, action, log)
+        elif isinstance(action, UnholyLoss):
+            unholy_loss(state, seat, action.unit, log)
 
     # ---- the free Summons of the requirements --------------------------------------------------------
     def give_summons(self, state: GameState, seat: int, which: str, log: list[str]) -> None:
@@ -327,32 +339,26 @@ class Ancients(Faction):
     # ---- Dematerialization ----------------------------------------------------------------------
     def doom_options(self, state: GameState, seat: int) -> list[BaseModel]:
         """Once per Doom phase, in your Doom-phase turn: an Area with your units (then where they go, then which)."""
-        if state.seats[seat].flags.get("dematerialized") == state.doom_phases:
-            return []
-        return [Dematerialize(source=s) for s in sorted(board.occupied_areas(state, seat))]
+        return dematerialize_options(state, seat)
 
     def dematerialize(self, state: GameState, seat: int, action: Dematerialize, log: list[str]) -> None:
-        """Then the Area they go to, the first figure (it must go), any more one at a time until 'done'; then the
-        Doom-phase turn goes on."""
-        state.seats[seat].flags["dematerialized"] = state.doom_phases
-        log.append(f"Dematerialization: {NAME}'s units in {action.source} may go to one other Area.")
-        data = {"faction": NAME, "source": action.source, "mandatory": True}
-        state.pending[0:0] = [Pending(seat, DEMAT_TARGET, data), Pending(seat, "ritual")]
+        dematerialize(state, seat, action, log)
 
     def demat_target(self, state: GameState, seat: int, action: DematTarget, data: dict, log: list[str]) -> None:
         state.pending.insert(0, Pending(seat, DEMAT_UNITS, {**data, "target": action.area}))
 
     def demat_options(self, state: GameState, seat: int, data: dict) -> list[BaseModel]:
         source = data["source"]
-        kinds = board.movable(state, seat, sorted(board.units_in(state, seat, source)))
-        return [DematUnit(unit=lose.unit, from_gate=lose.from_gate) for lose in board.loss_options(state, seat, source, kinds)]
+        return [DematUnit(unit=lose.unit, from_gate=lose.from_gate)
+                for lose in board.loss_options(state, seat, source, demat_kinds(state, seat, source))]
 
     def demat_unit(self, state: GameState, seat: int, action: DematUnit, data: dict, log: list[str]) -> None:
         """The figure leaves its Gate (free, not an action: no Ice Age cost)."""
         source, target = data["source"], data["target"]
         index = board.pick_figure(state, seat, action.unit, source, from_gate=action.from_gate)
         board.place_figure(state, seat, action.unit, index, target)
-        log.append(f"Dematerialization: {words_of.a_unit(action.unit)} of {NAME} goes from {source} to {target}.")
+        log.append(f"Dematerialization: {words_of.a_unit(action.unit)} of {state.seats[seat].faction} goes from "
+                   f"{source} to {target}.")  # fmt: skip
         more = {**data, "mandatory": False}
         if self.demat_options(state, seat, more):
             state.pending.insert(0, Pending(seat, DEMAT_UNITS, more))
@@ -391,7 +397,7 @@ class Ancients(Faction):
     # ---- Unholy Ground --------------------------------------------------------------------------
     def unholy_targets(self, state: GameState, seat: int, battle: dict) -> list[str]:
         """The enemy's Great Old Ones in the battle (not exempt), which Unholy Ground can eliminate."""
-        enemy = battle["defender"] if seat == battle["attacker"] else battle["attacker"]
+        enemy = battle_enemy(battle, seat)
         if not isinstance(enemy, int):
             return []
         return [k for k in board.faction_of(state, enemy).goos() if k in board.in_battle(state, enemy, battle)]
@@ -404,8 +410,22 @@ class Ancients(Faction):
         return [UnholyGround(area=a) for a in self.cathedrals(state, seat)]
 
     def post_battle(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
-        """Unholy Ground, with a Cathedral in the battle's Area (attacking or defending)."""
-        if self.unholy_options(state, seat):
+        """Unholy Ground, with a Cathedral in the battle's Area (attacking or defending): post-battle, after Kills and
+        Pains are given out (option ``unholy_ground_timing`` after-pains, the card)."""
+        if state.options.unholy_ground_timing == "after-pains":
+            self.offer_unholy(state, seat, battle)
+
+    def before_pains(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
+        """Unholy Ground after Kills and before Pains are given out (option ``unholy_ground_timing`` before-pains,
+        HRF): the Pains then fall on the units left (ruling ``ancients-unholy-ground``)."""
+        if state.options.unholy_ground_timing == "before-pains":
+            self.offer_unholy(state, seat, battle)
+
+    def offer_unholy(self, state: GameState, seat: int, battle: dict) -> None:
+        """Ask once per battle (further uses follow from :meth:`unholy_ground` itself)."""
+        mark = f"unholy-ground:{seat}"
+        if mark not in battle.get("used", ()) and self.unholy_options(state, seat):
+            battle.setdefault("used", []).append(mark)
             state.pending.append(Pending(seat, UNHOLY))
 
     def unholy_ground(self, state: GameState, seat: int, action: UnholyGround, log: list[str]) -> None:
@@ -419,9 +439,12 @@ class Ancients(Faction):
         again = battle["area"] in self.cathedrals(state, seat) and (len(targets) > 1 or state.options.unholy_ground_without_goo)
         if again:  # asked after the enemy's pick below (inserted before it)
             state.pending.insert(0, Pending(seat, UNHOLY))
-        if targets:
-            enemy = battle["defender"] if seat == battle["attacker"] else battle["attacker"]
-            board.take_unit(state, enemy, battle["area"], targets, "eliminate", seat, log, exclude=board.exempt_in(battle, enemy))
+        enemy = battle_enemy(battle, seat)
+        if len(targets) == 1 and isinstance(enemy, int):
+            unholy_loss(state, enemy, targets[0], log)
+        elif targets:  # the enemy's choice, answered here (UnholyLoss), so that its Nyogtha reading applies
+            data = {"faction": NAME, "mandatory": True, "targets": targets}
+            state.pending.insert(0, Pending(enemy, UNHOLY_LOSS, data))
 
     # ---- decisions ------------------------------------------------------------------------------
     def decision_options(self, state: GameState, seat: int, pending_kind: str, data: dict) -> list[BaseModel]:
@@ -435,6 +458,8 @@ class Ancients(Faction):
             return [FestivalGift(faction=o.faction) for s, o in enumerate(state.seats) if s != seat]
         if pending_kind == UNHOLY:
             return self.unholy_options(state, seat)
+        if pending_kind == UNHOLY_LOSS:
+            return [UnholyLoss(unit=k) for k in data["targets"]]
         return []
 
     # ---- refusals ---------------------------------------------------------------------------------
@@ -471,6 +496,54 @@ class Ancients(Faction):
         if gone:
             notes.append(f"{gone} Yothan{'s' if gone > 1 else ''} extinct")
         return notes
+
+
+# ---- Dematerialization, shared with a Sleeper who borrows it (Ancient Sorcery) ----------------------------------
+def demat_kinds(state: GameState, seat: int, source: str) -> list[str]:
+    """``seat``'s unit types in ``source`` that Dematerialization can take: every one an ability may move (not Byatis,
+    ``cthulhu-wars/igoo-byatis``)."""
+    return board.movable(state, seat, sorted(board.units_in(state, seat, source)))
+
+
+def dematerialize_options(state: GameState, seat: int) -> list[BaseModel]:
+    """Dematerialization (``cthulhu-wars/ancients``), once per Doom phase in ``seat``'s Doom-phase turn: each Area
+    holding a unit of ``seat`` that can go; an Area where nothing could go (Byatis alone) is not offered."""
+    if state.seats[seat].flags.get("dematerialized") == state.doom_phases:
+        return []
+    return [Dematerialize(source=s) for s in sorted(board.occupied_areas(state, seat)) if demat_kinds(state, seat, s)]
+
+
+def dematerialize(state: GameState, seat: int, action: Dematerialize, log: list[str]) -> None:
+    """Then the Area they go to, the first figure (it must go), any more one at a time until 'done'; then the
+    Doom-phase turn goes on. The decisions are The Ancients' (``"faction"``) whoever dematerializes."""
+    state.seats[seat].flags["dematerialized"] = state.doom_phases
+    log.append(f"Dematerialization: {state.seats[seat].faction}'s units in {action.source} may go to one other Area.")
+    data = {"faction": NAME, "source": action.source, "mandatory": True}
+    state.pending[0:0] = [Pending(seat, DEMAT_TARGET, data), Pending(seat, "ritual")]
+
+
+def battle_enemy(battle: dict, seat: int) -> int | str:
+    """The other side of ``battle`` from ``seat``: a seat, or a creature's name."""
+    return battle["defender"] if seat == battle["attacker"] else battle["attacker"]
+
+
+def unholy_loss(state: GameState, victim: int, unit: str, log: list[str]) -> None:
+    """Unholy Ground: ``victim``'s figure of ``unit`` in the battle is eliminated, not Killed
+    (``cthulhu-wars/ancients-unholy-ground``). Nyogtha's other figure stays unless the option
+    ``unholy_ground_both_nyogtha`` (HRF) takes every figure of the type wherever it stands (ruling
+    ``unholy-ground-nyogtha``, ``cthulhu-wars/igoo-nyogtha``)."""
+    battle = state.battle
+    area = battle["area"]
+    index = board.pick_figure(state, victim, unit, area, exclude=board.exempt_in(battle, victim))
+    board.eliminate(state, victim, unit, index)
+    log.append(f"Unholy Ground: {state.seats[victim].faction} loses {words_of.a_unit(unit)} in {area}.")
+    if not state.options.unholy_ground_both_nyogtha:
+        return
+    for other, place in enumerate(state.seats[victim].units[unit]):
+        if board.in_play(state, place):
+            board.eliminate(state, victim, unit, other)
+            log.append(f"Unholy Ground: {state.seats[victim].faction}'s other {words_of.unit_title(unit)} figure, in "
+                       f"{place}, goes too.")
 
 
 def free_summon_cost(state: GameState, seat: int, unit: str) -> int:

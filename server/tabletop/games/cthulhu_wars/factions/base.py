@@ -45,6 +45,8 @@ timing the core calls from the one place where it happens:
 * Battle: :meth:`Faction.before_battle` (every faction, before pre-battle: Energy Nexus),
   :meth:`Faction.after_roll` (both sides, after the dice: Channel Power),
   :meth:`Faction.before_kills` (both sides, before Kills are assigned: Demand Sacrifice),
+  :meth:`Faction.before_pains` (both sides, after Kills and before Pains are assigned: Unholy Ground with
+  the option ``unholy_ground_timing`` before-pains),
   :meth:`Faction.on_result` (a figure given a result, before it takes effect: Eternal) and
   :meth:`Faction.battle_over` (every faction, after retreats: Cannibalism, Million Favored Ones).
 * End of the game: :meth:`Faction.game_end` (before the Elder Signs are revealed).
@@ -354,6 +356,11 @@ class Faction:
 
     def before_kills(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
         """Each side of a battle, after any rerolls and before Kills are assigned (Demand Sacrifice)."""
+
+    def before_pains(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
+        """Each side of a battle, after Kills are applied and before Pains are assigned (Unholy Ground with the option
+        ``unholy_ground_timing`` before-pains). A decision put in ``state.pending`` is answered first; the hook is
+        then called again, so it must not ask twice."""
 
     def on_result(self, state: GameState, seat: int, unit: str, index: int, result: str, battle: dict) -> bool:
         """A figure of this faction was just given a battle result (``kill`` or ``pain``) that has not taken

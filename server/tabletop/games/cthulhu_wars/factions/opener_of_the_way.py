@@ -26,6 +26,7 @@ YOG, SPAWN, ABOMINATION, MUTANT = "yog-sothoth", "spawn", "abomination", "mutant
 YOG_COST = 6
 BEYOND_ONE_COST = CHANNEL_COST = 1
 DREAD_CURSE_COST = 2
+CARRIER_COST = 3  # The Beyond One: a unit costing this much or more carries the Gate
 GATES_FOR = {"eight-gates": 8, "twelve-gates": 12}
 TEN_GATES = 10
 #: The Million Favored Ones: what each unit becomes.
@@ -100,17 +101,37 @@ class DragonDescending(Action):
 
 
 # ---- The Beyond One, shared with a Sleeper who borrows it -------------------------------------
-def beyond_one_options(state: GameState, seat: int, carriers: tuple[str, ...]) -> list[BaseModel]:
+def beyond_one_carriers(state: GameState, seat: int) -> list[str]:
+    """The unit types of ``seat`` that may carry a Gate: its Monsters and Great Old Ones costing 3 or more, an
+    Independent Great Old One it holds included (its cost is its Awaken cost), but none that no ability moves (Byatis,
+    ``cthulhu-wars/igoo-byatis``) (``cthulhu-wars/opener-of-the-way``)."""
+    faction = board.faction_of(state, seat)
+    return board.movable(state, seat, [u.name for u in faction.units
+                                       if u.role in ("monster", "goo") and u.cost >= CARRIER_COST])
+
+
+def beyond_one_options(state: GameState, seat: int) -> list[BaseModel]:
     """Each carrier in an Area with a normal Gate and no enemy Great Old One, to each Area without a normal Gate."""
     if state.seats[seat].power < BEYOND_ONE_COST:
         return []
     free = [a.id for a in state.layout.areas if a.id not in state.gates]
     options = []
-    for unit in carriers:
+    for unit in beyond_one_carriers(state, seat):
         for source in sorted({p for p in state.seats[seat].units[unit] if p in state.gates}):
             if not enemy_goo_in(state, seat, source):
                 options += [BeyondOne(unit=unit, source=source, target=t) for t in free]
     return options
+
+
+def beyond_one_refusal(state: GameState, seat: int, action: BaseModel) -> str | None:
+    """Why The Beyond One is refused when the unit named cannot carry a Gate (``cthulhu-wars/opener-of-the-way``)."""
+    if not isinstance(action, BeyondOne) or action.unit in beyond_one_carriers(state, seat):
+        return None
+    title = words_of.unit_title(action.unit)
+    if neutral_registry.immovable(state, seat, action.unit):
+        return f"{title} never moves, not even by an ability (cthulhu-wars/igoo-byatis), so he carries no Gate"
+    return (f"The Beyond One carries a Gate with a Monster or Great Old One of yours costing {CARRIER_COST} or more; "
+            f"{title} is not one")
 
 
 def enemy_goo_in(state: GameState, seat: int, area: str) -> bool:
@@ -245,11 +266,15 @@ class OpenerOfTheWay(Faction):
     # ---- actions ------------------------------------------------------------------------------
     def actions(self, state: GameState, seat: int) -> list[BaseModel]:
         fs = state.seats[seat]
-        options = beyond_one_options(state, seat, (ABOMINATION, SPAWN, YOG))
+        options = beyond_one_options(state, seat)
         if self.has(state, seat, "dread-curse") and fs.power >= DREAD_CURSE_COST and self.curse_dice(state, seat):
             targets = {a for s in range(len(state.seats)) if s != seat for a in board.occupied_areas(state, s)}
             options += [DreadCurse(area=a) for a in sorted(targets)]
         return options + self.ascending_options(state, seat)
+
+    def refusal(self, state: GameState, seat: int, action: BaseModel) -> str | None:
+        """The Beyond One named with a unit that cannot carry a Gate."""
+        return beyond_one_refusal(state, seat, action)
 
     def ascending_options(self, state: GameState, seat: int) -> list[BaseModel]:
         """Dragon Ascending, while unused, towards each enemy holding more Power than you."""

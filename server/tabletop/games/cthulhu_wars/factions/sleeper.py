@@ -14,9 +14,11 @@ from pydantic import BaseModel
 from tabletop.games.cthulhu_wars import battle as battles
 from tabletop.games.cthulhu_wars import board, turn_actions
 from tabletop.games.cthulhu_wars.actions import Action, Move
+from tabletop.games.cthulhu_wars.factions.ancients import Dematerialize, dematerialize, dematerialize_options
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
 from tabletop.games.cthulhu_wars.factions.crawling_chaos import flight_reach
-from tabletop.games.cthulhu_wars.factions.opener_of_the_way import BeyondOne, beyond_one, beyond_one_options
+from tabletop.games.cthulhu_wars.factions.opener_of_the_way import (BeyondOne, beyond_one, beyond_one_options,
+                                                                    beyond_one_refusal)
 from tabletop.games.cthulhu_wars.factions.windwalker import Hibernate, hibernate, hibernation_income
 from tabletop.games.cthulhu_wars.power import ExtraIncome
 from tabletop.games.cthulhu_wars.state import HELD, POOL, GameState, Pending
@@ -34,7 +36,10 @@ NEXUS = "sl-nexus"
 UNIQUE_ABILITIES = {
     "great-cthulhu": "Immortal", "crawling-chaos": "Flight", "black-goat": "Fertility Cult",
     "yellow-sign": "Feast", "windwalker": "Hibernate", "opener-of-the-way": "The Beyond One",
+    "ancients": "Dematerialization",
 }  # fmt: skip
+#: flags: [the Doom phase under way, the factions borrowed until its end] (a Doom-phase ability stays until then)
+BORROWED_DOOM = "borrowed-doom"
 
 
 class GiveThree(Action):
@@ -179,6 +184,13 @@ class Sleeper(Faction):
         return faction in state.seats[seat].flags.get("borrowed", [])
 
     @staticmethod
+    def borrows_this_doom_phase(state: GameState, seat: int, faction: str) -> bool:
+        """Whether ``faction``'s unique ability, borrowed before this Doom phase began, still serves in it: a borrowed
+        ability lasts until the end of the next Doom phase (``cthulhu-wars/sleeper-ancient-sorcery``)."""
+        held = state.seats[seat].flags.get(BORROWED_DOOM)
+        return state.phase == "doom" and bool(held) and held[0] == state.doom_phases and faction in held[1]
+
+    @staticmethod
     def tsathoggua_area(state: GameState, seat: int) -> str | None:
         place = state.seats[seat].units[TSATHOGGUA][0]
         return place if board.on_map(place) else None
@@ -212,6 +224,13 @@ class Sleeper(Faction):
         state.seats[seat].flags["awakened"] = True
         if self.borrows(state, seat, "great-cthulhu"):
             log.append("Immortal (borrowed): Tsathoggua's Awakening gives an Elder Sign.")
+            board.draw_elder_sign(state, seat, log)
+
+    def independent_awakened(self, state: GameState, seat: int, unit: str, area: str, log: list[str]) -> None:
+        """Immortal (borrowed): Awakening an Independent Great Old One gives an Elder Sign too, as it does Great
+        Cthulhu (``cthulhu-wars/sleeper-ancient-sorcery``, ``cthulhu-wars/independent-great-old-ones``)."""
+        if self.borrows(state, seat, "great-cthulhu"):
+            log.append("Immortal (borrowed): Awakening an Independent Great Old One gives an Elder Sign.")
             board.draw_elder_sign(state, seat, log)
 
     # ---- requirements -------------------------------------------------------------------------
@@ -249,6 +268,11 @@ class Sleeper(Faction):
         return any(o.power > 0 and not board.faction_of(state, s).sits_out(state, s)
                    for s, o in enumerate(state.seats) if s != seat)
 
+    def refusal(self, state: GameState, seat: int, action: BaseModel) -> str | None:
+        """A borrowed Beyond One named with a unit that cannot carry a Gate
+        (``cthulhu-wars/sleeper-ancient-sorcery``)."""
+        return beyond_one_refusal(state, seat, action) if self.borrows(state, seat, "opener-of-the-way") else None
+
     def borrowed_actions(self, state: GameState, seat: int) -> list[BaseModel]:
         options: list[BaseModel] = []
         if self.borrows(state, seat, "black-goat") and state.turn is not None and state.turn.acted:
@@ -256,7 +280,7 @@ class Sleeper(Faction):
         if self.borrows(state, seat, "windwalker") and not state.seats[seat].flags.get("hibernating"):
             options.append(Hibernate())
         if self.borrows(state, seat, "opener-of-the-way"):
-            options += beyond_one_options(state, seat, (FORMLESS, TSATHOGGUA))
+            options += beyond_one_options(state, seat)
         return options
 
     def sorcery_options(self, state: GameState, seat: int) -> list[BaseModel]:
@@ -328,6 +352,8 @@ class Sleeper(Faction):
             hibernate(state, seat, log)
         elif isinstance(action, BeyondOne):
             beyond_one(state, seat, action, log)
+        elif isinstance(action, Dematerialize):
+            dematerialize(state, seat, action, log)
 
     def pay_requirement(self, state: GameState, seat: int, action: BaseModel, log: list[str]) -> None:
         """The three 'pay 3' requirements (rule ``cthulhu-wars/sleeper``)."""
@@ -389,14 +415,22 @@ class Sleeper(Faction):
 
     # ---- Doom phase: Death from Below and the end of Ancient Sorcery -----------------------------------
     def doom_phase(self, state: GameState, seat: int, log: list[str]) -> None:
-        """Hibernation ends; borrowed abilities end and each Serpent Man on a card comes back (+1 Power each);
+        """Hibernation ends; borrowed abilities end (but one used in the Doom phase, Dematerialization, which serves
+        until its end: :meth:`borrows_this_doom_phase`) and each Serpent Man on a card comes back (+1 Power each);
         then Death from Below may place your cheapest Monster."""
         fs = state.seats[seat]
         fs.flags.pop("hibernating", None)
+        fs.flags[BORROWED_DOOM] = [state.doom_phases, fs.flags.get("borrowed", [])]
         fs.flags["borrowed"] = []
         state.pending += [Pending(seat, "sl-sorcery-return", {"mandatory": True}) for _ in range(fs.units[SERPENT].count(HELD))]
         if self.death_from_below_options(state, seat):
             state.pending.append(Pending(seat, "sl-death-from-below"))
+
+    def doom_options(self, state: GameState, seat: int) -> list[BaseModel]:
+        """Dematerialization (borrowed from The Ancients), in your Doom-phase turn, as The Ancients play it."""
+        if self.borrows_this_doom_phase(state, seat, "ancients"):
+            return dematerialize_options(state, seat)
+        return []
 
     def death_from_below_options(self, state: GameState, seat: int) -> list[BaseModel]:
         fs = state.seats[seat]
@@ -418,24 +452,51 @@ class Sleeper(Faction):
         log.append(f"Cursed Slumber: {NAME}'s Gate in {action.source} and its {words_of.unit_title(kind)} sink onto its card.")
 
     def slumber_return(self, state: GameState, seat: int, action: SlumberReturn, log: list[str]) -> None:
+        """The Gate comes back with its Cultist, or Abandoned when its Cultist left the card (a High Priest's Oath)."""
         fs = state.seats[seat]
         fs.power -= SLUMBER_COST
         kind, index = fs.flags.pop("slumber")
+        if kind is None:
+            state.gates[action.area] = None
+            log.append(f"Cursed Slumber: {NAME}'s Abandoned Gate returns in {action.area}.")
+            return
         fs.units[kind][index] = action.area
         state.gates[action.area] = (seat, kind, index)
         log.append(f"Cursed Slumber: {NAME}'s Gate and its {words_of.unit_title(kind)} return in {action.area}.")
 
     def off_map_gates(self, state: GameState, seat: int) -> int:
-        return 1 if state.seats[seat].flags.get("slumber") else 0
+        held = state.seats[seat].flags.get("slumber")
+        return 1 if held and held[0] is not None else 0
+
+    def figure_left_by_choice(self, state: GameState, seat: int, unit: str, log: list[str]) -> None:
+        """The Cultist on the Gate in Cursed Slumber left the card by its owner's choice (a High Priest's Oath): the
+        Gate is Abandoned (official FAQ) and gives nothing. With the option ``high_priest_slumber_gate`` stays-on-card
+        it stays on the card until returned; with leaves-play it is gone and the card is free (ruling
+        ``high-priest-slumber``, rules_text ``cthulhu-wars/sleeper-cursed-slumber``)."""
+        fs = state.seats[seat]
+        held = fs.flags.get("slumber")
+        if not held or held[0] is None or fs.units[held[0]][held[1]] == HELD:
+            return
+        if state.options.high_priest_slumber_gate == "leaves-play":
+            del fs.flags["slumber"]
+            log.append(f"Cursed Slumber: {NAME}'s Gate on its card is Abandoned and leaves play.")
+        else:
+            fs.flags["slumber"] = [None, None]
+            log.append(f"Cursed Slumber: {NAME}'s Gate stays on its card, Abandoned: it gives nothing until it "
+                       "returns.")
 
     def notes(self, state: GameState, seat: int) -> list[str]:
         fs = state.seats[seat]
         notes = []
-        if fs.flags.get("slumber"):
+        if fs.flags.get("slumber") and fs.flags["slumber"][0] is None:
+            notes.append(f"{NAME} holds an Abandoned Gate in Cursed Slumber, off the map (it gives nothing).")
+        elif fs.flags.get("slumber"):
             notes.append(f"{NAME} holds a Gate and its {fs.flags['slumber'][0]} in Cursed Slumber, off the map (it still "
                          "counts for Power and Doom).")  # fmt: skip
         for enemy in fs.flags.get("borrowed", []):
             notes.append(f"A Serpent Man of {NAME} sits on {enemy}'s card: {NAME} uses {UNIQUE_ABILITIES[enemy]}.")
+        if self.borrows_this_doom_phase(state, seat, "ancients"):
+            notes.append(f"{NAME} may still use Dematerialization (borrowed) until this Doom phase ends.")
         if self.sits_out(state, seat):
             notes.append(f"{NAME} hibernates: it takes no more turns this Action phase.")
         return notes

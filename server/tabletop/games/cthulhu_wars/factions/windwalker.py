@@ -127,6 +127,14 @@ def hibernation_income(state: GameState, seat: int) -> list[ExtraIncome]:
     return [ExtraIncome(source="Hibernate: Power kept from the Action phase", count=fs.power)]
 
 
+def howl_losses(state: GameState, owner: int, battle: dict) -> list[BaseModel]:
+    """The figures of ``owner`` in ``battle`` that Howl can send away (each unit type, on or off its Gate): any of its
+    units taking part, Great Old Ones included, but none that no ability moves (Byatis, ``cthulhu-wars/igoo-byatis``)
+    (``cthulhu-wars/windwalker-howl``)."""
+    kinds = board.movable(state, owner, sorted(board.in_battle(state, owner, battle)))
+    return list(board.loss_options(state, owner, battle["area"], kinds, board.exempt_in(battle, owner)))
+
+
 class Windwalker(Faction):
     name = NAME
     title = "Windwalker"
@@ -356,10 +364,19 @@ class Windwalker(Faction):
         return battle["defender"] if seat == battle["attacker"] else battle["attacker"]
 
     def pre_battle_options(self, state: GameState, seat: int, battle: dict) -> list[BaseModel]:
+        """Howl, once per battle with a Wendigo of yours in it, when the enemy has a unit it could send away."""
         if (self.has(state, seat, "howl") and "ww-howl" not in battle["used"]
-                and WENDIGO in board.in_battle(state, seat, battle) and battles.enemy_losable(state, battle, seat, ALL_ROLES)):
+                and WENDIGO in board.in_battle(state, seat, battle) and self.howl_reaches(state, seat, battle)):
             return [Howl()]
         return []
+
+    def howl_reaches(self, state: GameState, seat: int, battle: dict) -> bool:
+        """Whether Howl would move anything: a Zoog to eliminate, or a unit of the enemy in the battle that an ability
+        may move (not Byatis, ``cthulhu-wars/igoo-byatis``) (``cthulhu-wars/windwalker-howl``)."""
+        enemy = self.enemy_of(battle, seat)
+        if isinstance(enemy, str):
+            return bool(battles.enemy_losable(state, battle, seat, ALL_ROLES))
+        return bool(howl_losses(state, enemy, battle))
 
     def do_howl(self, state: GameState, seat: int, action: Howl, log: list[str]) -> None:
         """Howl: the enemy sends one of its units away; a Zoog is eliminated instead, with no Pain back, and the Bhole
@@ -377,9 +394,8 @@ class Windwalker(Faction):
     def howl_options(self, state: GameState, seat: int) -> list[BaseModel]:
         battle = state.battle
         area = battle["area"]
-        kinds = board.movable(state, seat, sorted(board.in_battle(state, seat, battle)))
-        losses = board.loss_options(state, seat, area, kinds, board.exempt_in(battle, seat))
-        return [HowlAway(unit=lose.unit, target=a.id, from_gate=lose.from_gate) for lose in losses for a in state.layout.neighbours(area)]
+        return [HowlAway(unit=lose.unit, target=a.id, from_gate=lose.from_gate)
+                for lose in howl_losses(state, seat, battle) for a in state.layout.neighbours(area)]
 
     def do_howl_away(self, state: GameState, seat: int, action: HowlAway, log: list[str]) -> None:
         """Howl is not a Pain: the unit may go to any adjacent Area, even one holding Windwalker units."""

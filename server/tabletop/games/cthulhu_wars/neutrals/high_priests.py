@@ -8,8 +8,9 @@
   determined) and in the Doom phase (in the seat's own Doom-phase decision and the windows after each decision).
   The Doom phase only with the option ``high_priest_oath_in_doom_phase`` (default on; ruling
   ``high-priest-oath-timing``). A High Priest on the map is sacrificed, and one Submerged with Cthulhu only with the
-  option ``high_priest_oath_when_submerged`` (ruling ``high-priest-submerged``). One held in Cursed Slumber is not:
-  the official answer (its Gate becomes Abandoned, off the map) is not built, so the Oath is refused there.
+  option ``high_priest_oath_when_submerged`` (ruling ``high-priest-submerged``). One held in Cursed Slumber is
+  sacrificed too (official FAQ): the Sleeper's faction then Abandons the Gate on its card (``figure_left_by_choice``;
+  option ``high_priest_slumber_gate``, ruling ``high-priest-slumber``).
 """
 
 from __future__ import annotations
@@ -51,11 +52,12 @@ class HighPriests(NeutralRule):
         return {HIGH_PRIEST: [POOL] * UNIT_TYPES[HIGH_PRIEST].count}
 
     def sacrificable(self, state: GameState, seat: int) -> int | None:
-        """The index of the seat's High Priest if the Oath may take it: on the map, or Submerged with the option
-        ``high_priest_oath_when_submerged``."""
+        """The index of the seat's High Priest if the Oath may take it: on the map, on a Gate in Cursed Slumber, or
+        Submerged with the option ``high_priest_oath_when_submerged``."""
         places = state.seats[seat].units.get(HIGH_PRIEST, ())
         submerged = state.options.high_priest_oath_when_submerged
-        return next((i for i, p in enumerate(places) if not p.startswith("@") or (submerged and p == CARD)), None)
+        return next((i for i, p in enumerate(places)
+                     if not p.startswith("@") or p == HELD or (submerged and p == CARD)), None)  # fmt: skip
 
     def window_options(self, state: GameState, seat: int, window: dict) -> list[BaseModel]:
         """After any action, at Gather Power and (option) in the Doom phase."""
@@ -71,13 +73,13 @@ class HighPriests(NeutralRule):
 
     def apply_action(self, state: GameState, seat: int, action: BaseModel, log: list[str], data: dict | None = None) -> None:
         """Back to the pool (a Gate it controlled is Abandoned), +2 Power; the faction hears that one of its figures
-        left the map by its own choice (Passion counts only losses to enemies)."""
+        left by its own choice (Passion counts only losses to enemies; a Gate in Cursed Slumber is Abandoned)."""
         index = self.sacrificable(state, seat)
         fs = state.seats[seat]
         area = fs.units[HIGH_PRIEST][index]
         board.place_figure(state, seat, HIGH_PRIEST, index, POOL)
         fs.power += OATH_POWER
-        where = "Submerged" if area == CARD else f"in {area}"
+        where = {CARD: "Submerged", HELD: "in Cursed Slumber"}.get(area, f"in {area}")
         log.append(f"Unspeakable Oath: {fs.faction} sacrifices its High Priest {where} for {OATH_POWER} Power.")
         board.faction_of(state, seat).figure_left_by_choice(state, seat, HIGH_PRIEST, log)
 
@@ -86,8 +88,6 @@ class HighPriests(NeutralRule):
         if reason or action.kind != "oath":  # type: ignore[attr-defined]
             return reason
         place = next(iter(state.seats[seat].units.get(HIGH_PRIEST, ())), POOL)
-        if place == HELD:
-            return "your High Priest is in Cursed Slumber; sacrificing it there is not built in this server"
         if place == CARD and not state.options.high_priest_oath_when_submerged:
             return "your High Priest is Submerged (game option high_priest_oath_when_submerged allows the Oath there)"
         if self.sacrificable(state, seat) is None:

@@ -33,8 +33,10 @@ section per card: ``igoo-byatis``, ``igoo-abhoth``, ``igoo-daoloth``, ``igoo-nyo
 * Nyogtha (``igoo-nyogtha``): two figures, Combat 4 each when his side declared the battle, else 1; From Below (once one
   figure moved in a Move action the other moves free: :func:`~..registry.move_cost`; after a Capture or a declared
   Battle in one figure's Area, the decision ``igoo-from-below`` offers the same, free, in the other's Area); the card is
-  lost only when both are gone; his book (Nightmare Web: a figure back from the pool for 2 Power, ``awaken nyogtha
-  <area>``, in an Area with a unit of yours) when every Nyogtha figure survives a battle against an enemy Great Old One.
+  lost only when both are gone (Unholy Ground takes one figure, or both with the option ``unholy_ground_both_nyogtha``:
+  ruling ``unholy-ground-nyogtha``); his book (Nightmare Web: a figure back from the pool for 2 Power, ``awaken
+  nyogtha <area>``, in an Area with a unit of yours) when every Nyogtha figure survives a battle against an enemy Great
+  Old One, the battles of one action (From Below) counted together.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ BOOKS = "igoo-books"  # flags: the Independent Great Old Ones whose spellbook is
 KILLED = "igoo-killed"  # flags: those Killed in battle since they were last in play
 PLACES = "igoo-at"  # flags: where each was after the last step (Interdimensional: "enters")
 DUE = "igoo-daoloth-due"  # flags: a Great Old One was Killed while Daoloth was in play (his book, at the next step)
+WEB = "igoo-nyogtha-web"  # flags: this action's battles for Nightmare Web (one against an enemy GOO; a figure lost)
 OWNERLESS = "ownerless-filth"  # state.pieces: the places of Filth left on the map when Abhoth died (nobody's)
 FORGET_COST = 1
 FILTH_COST = 1
@@ -261,7 +264,8 @@ class IndependentGreatOldOnes(NeutralRule):
             state.seats[seat].flags[DUE] = True  # earned at the next step, with its event (settle)
 
     def settle(self, state: GameState, log: list[str]) -> None:
-        """Cards whose figures are all out of play go back to the pool; Daoloth's Interdimensional."""
+        """Cards whose figures are all out of play go back to the pool; Daoloth's Interdimensional; Nightmare Web once
+        the action's battles are over (:meth:`settle_web`)."""
         for seat in range(len(state.seats)):
             for unit in [u for u in CARDS if u in state.seats[seat].units]:
                 if not self.lost(state, seat, unit):
@@ -269,6 +273,8 @@ class IndependentGreatOldOnes(NeutralRule):
                         earn_book(state, seat, DAOLOTH, log)
                     self.interdimensional(state, seat, unit, log)
                     self.brood_requirement(state, seat, unit, log)
+                    if unit == NYOGTHA and (state.turn is None or not state.turn.hooks_due):
+                        self.settle_web(state, seat, log)  # From Below declined: the action is over
                     continue
                 self.give_back(state, seat, unit, log)
 
@@ -309,6 +315,8 @@ class IndependentGreatOldOnes(NeutralRule):
         fs.flags.get(PLACES, {}).pop(unit, None)
         if unit == DAOLOTH:
             fs.flags.pop(DUE, None)
+        if unit == NYOGTHA:
+            fs.flags.pop(WEB, None)
         with_book = f" and its spellbook {CARDS[unit].book}" if book else ""
         log.append(f"{unit_title(unit)} is gone from the map: its card{with_book} leaves {fs.faction} for the pool.")
 
@@ -469,24 +477,32 @@ class IndependentGreatOldOnes(NeutralRule):
 
     def after_action(self, state: GameState, seat: int, actor: int, log: list[str]) -> None:
         """From Below: after a Capture in a Nyogtha figure's Area, or a Battle declared there, the other figure may do
-        the same in its own Area, free (asked once per action)."""
+        the same in its own Area, free (asked once per action). When no From Below follows, the action's battles are
+        over: Nightmare Web is settled."""
+        if not self.offer_from_below(state, seat, actor):
+            self.settle_web(state, seat, log)
+
+    def offer_from_below(self, state: GameState, seat: int, actor: int) -> bool:
+        """Queue the From Below decision when it applies (see :meth:`after_action`); True if queued."""
         turn = state.turn
         if actor != seat or turn is None or turn.last_action not in ("capture", "battle"):
-            return
+            return False
         fs = state.seats[seat]
         if fs.flags.get("from-below") == turn.number:
-            return
+            return False
         kind = turn.last_action
         area = (turn.battled[-1] if kind == "battle" else
                 next(iter(turn.since_window[-1]["areas"]), None) if turn.since_window else None)
         if area is None or (kind == "battle" and fs.flags.get("nyogtha-battled") != [turn.number, area]):
-            return
+            return False
         if kind == "capture" and NYOGTHA not in board.units_in(state, seat, area):
-            return
+            return False
         data = {"kind": kind, "first": area}
-        if self.from_below_options(state, seat, data):
-            fs.flags["from-below"] = turn.number
-            state.pending.insert(0, Pending(seat, FROM_BELOW, data))
+        if not self.from_below_options(state, seat, data):
+            return False
+        fs.flags["from-below"] = turn.number
+        state.pending.insert(0, Pending(seat, FROM_BELOW, data))
+        return True
 
     def from_below_options(self, state: GameState, seat: int, data: dict) -> list[BaseModel]:
         """Where the other Nyogtha figure stands (not the first Area, nor one battled this turn): a Capture or a Battle
@@ -524,20 +540,28 @@ class IndependentGreatOldOnes(NeutralRule):
         state.turn.hooks_due = True
 
     def nyogtha_battle(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
-        """A battle this seat declared with a Nyogtha figure in it opens From Below; one against an enemy Great Old
-        One that every Nyogtha figure in it survived gives Nightmare Web."""
+        """A battle this seat declared with a Nyogtha figure in it opens From Below. For Nightmare Web the battles of
+        one action count together (the official FAQ's "battle Area(s)", and HRF): each is noted in ``flags[WEB]``
+        (against an enemy Great Old One; a Nyogtha figure in it lost), and the book is settled when the action is over
+        (:meth:`settle_web`), so a Nyogtha figure lost in the From Below battle takes back what the first earned."""
         present = [i for k, i in battle.get("present", {}).get(seat, []) if k == NYOGTHA]
         if not present:
             return
         if battle["attacker"] == seat and state.turn is not None:
             state.seats[seat].flags["nyogtha-battled"] = [state.turn.number, battle["area"]]
         enemy = battles.opponent(battle, seat)
-        if not isinstance(enemy, int):
-            return
-        goos = board.faction_of(state, enemy).goos()
-        if not any(k in goos for k, _ in battle["present"].get(enemy, [])):
-            return
-        if all(board.on_map(state.seats[seat].units[NYOGTHA][i]) for i in present):
+        goos = board.faction_of(state, enemy).goos() if isinstance(enemy, int) else ()
+        against_goo = any(k in goos for k, _ in battle["present"].get(enemy, []))
+        survived = all(board.on_map(state.seats[seat].units[NYOGTHA][i]) for i in present)
+        web = state.seats[seat].flags.setdefault(WEB, {"earned": False, "failed": False})
+        web["earned"] = web["earned"] or against_goo
+        web["failed"] = web["failed"] or not survived
+
+    def settle_web(self, state: GameState, seat: int, log: list[str]) -> None:
+        """The action's battles are over: Nightmare Web when one was against an enemy Great Old One and every Nyogtha
+        figure in each of them survived (``cthulhu-wars/igoo-nyogtha``)."""
+        web = state.seats[seat].flags.pop(WEB, None)
+        if web and web["earned"] and not web["failed"]:
             earn_book(state, seat, NYOGTHA, log)
 
     # ---- Daoloth -----------------------------------------------------------------------------------------------
