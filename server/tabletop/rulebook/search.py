@@ -16,10 +16,20 @@ So a general question lands on the general rule, and a question about Hastur on 
 of a general section that uses a narrow section's own names (a ruling on one faction's spellbook) is weighed
 as that section is. A number is the same word spelled or in digits ("five players", "5-player").
 
+Each game's search.toml may keep an index, as at the back of a printed rulebook (``[index]``: a section id, or
+``section#anchor`` for one passage, mapped to the phrases a reader looks the rule up by: "catch-up" for the
+Minimum Power Rule, "worm" for the Bhole). Only the index words the game's rules never use count
+(index_words): they are a column of their own beside the title, headings and text, so a question in a
+reader's words finds the rule without the rules' own words weighing any differently. A passage's own entry
+weighs as its text does; its section's entry makes the words known to every passage of the section (they
+count in the share of the question a passage holds) but barely ranks them. A narrow section's index words
+that no general section's index uses are among its names (section_names).
+
 A passage is quoted with its neighbours under the same heading while they fit (``quote``): an
 answer often sits in the next item of the list the best-matching item belongs to; then, in less room, with
 the passages of its section under other headings that hold the question's words (a short passage that
-names a topic, the rule under the next heading).
+names a topic, the rule under the next heading). A quote reads the question's words with their synonyms, as
+the ranking does ("attack" is held by a passage that says "battle").
 """
 
 from __future__ import annotations
@@ -35,7 +45,7 @@ from functools import cache, lru_cache
 from typing import Callable
 
 from .passages import Passage, passages, siblings
-from .sections import load_rulebook, rules_dir
+from .sections import Section, load_rulebook, rules_dir
 
 #: The least share of a question's weight a passage's section must hold (more than this) to be a match.
 GOOD_MATCH = 0.5
@@ -63,8 +73,13 @@ OTHER_HELD = 1
 OTHER_ROOM = 0.7
 #: How much a summary section's score counts against the section that tells the rule in full.
 SUMMARY_WEIGHT = 0.6
-#: FTS5 BM25 weights of the columns: section title, heading path, text.
-COLUMN_WEIGHTS = (4.0, 2.0, 1.0)
+#: FTS5 BM25 weights of the columns: section title, heading path, text, then the index words (the ``[index]`` of
+#: search.toml: the words a reader looks a rule up by) of the passage's own entry (as much as its text) and of its
+#: section's entry (which mostly makes a word known to every passage of the section; its small weight only
+#: orders a question asked in index words alone).
+COLUMN_WEIGHTS = (4.0, 2.0, 1.0, 1.0, 0.1)
+#: FTS5 BM25 weights of a whole section's columns: title, text, index words (its entry's and its passages').
+SECTION_WEIGHTS = (2.0, 1.0, 0.0)
 
 _WORD = re.compile(r"[a-z0-9]+")
 _STOPWORDS = frozenset(
@@ -101,11 +116,12 @@ class Settings:
     narrow: frozenset[str]  # sections about one faction only
     summary: frozenset[str]  # sections that sum up rules told in full elsewhere
     synonyms: dict[str, frozenset[str]]  # word -> the other words of its meaning
+    index: dict[str, tuple[str, ...]]  # "section" or "section#anchor" -> the phrases a reader looks it up by
 
 
 @cache
 def search_settings(game: str) -> Settings:
-    """A game's ``rules_text/<game>/search.toml`` (absent: no synonyms, no narrow or summary sections)."""
+    """A game's ``rules_text/<game>/search.toml`` (absent: no synonyms, no index, no narrow or summary sections)."""
     path = rules_dir() / game / "search.toml"
     data = tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
     synonyms: dict[str, set[str]] = {}
@@ -117,7 +133,62 @@ def search_settings(game: str) -> Settings:
         frozenset(data.get("narrow", [])),
         frozenset(data.get("summary", [])),
         {w: frozenset(s) for w, s in synonyms.items()},
+        {key: tuple(phrases) for key, phrases in data.get("index", {}).items()},
     )
+
+
+def index_terms(passage: Passage) -> tuple[str, str]:
+    """The words a passage's index entries add to it: those of its own entry (``section#anchor``), and those of
+    its section's. Only the words the game's rules never use count (see index_words): the index brings in the
+    reader's words for a rule, and never adds weight to the rules' own words."""
+    index = search_settings(passage.section.game).index
+    own = index.get(f"{passage.section.id}#{passage.anchor}", ())
+    return index_words(own, passage.section.game), index_words(index.get(passage.section.id, ()), passage.section.game)
+
+
+def index_words(phrases: tuple[str, ...], game: str) -> str:
+    """The words of phrases of the game's index that no passage of its rules uses (see _new_index_words), phrase
+    by phrase ('; ' between them). A phrase's words the rules do use ("attack" in "attack strength") would only
+    make every passage that lists them a little more likely to win any question with that word."""
+    new = _new_index_words(game)
+    kept = (" ".join(w for w in _WORD.findall(phrase.lower()) if w in new) for phrase in phrases)
+    return "; ".join(k for k in kept if k)
+
+
+@cache
+def _new_index_words(game: str) -> frozenset[str]:
+    """The words of a game's index that no passage of its rules uses, as FTS5's Porter stemmer reads them, and
+    that are not common English words."""
+    index = search_settings(game).index
+    words = sorted({w for phrases in index.values() for p in phrases for w in _WORD.findall(p.lower())})
+    rules = " ".join(" ".join((*p.headings, p.text)) for p in passages(game))
+    used, stems = _stems(rules, words)
+    return frozenset(w for w in words if w not in _STOPWORDS and not stems[w] & used)
+
+
+def _stems(text: str, words: list[str]) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+    """The terms FTS5's 'porter unicode61' tokenizer makes of a text, and of each of some words."""
+    db = sqlite3.connect(":memory:")
+    try:
+        for table, mode in (("text", "row"), ("words", "instance")):
+            db.execute(f"CREATE VIRTUAL TABLE {table} USING fts5(body, tokenize = 'porter unicode61')")
+            db.execute(f"CREATE VIRTUAL TABLE {table}_terms USING fts5vocab({table}, '{mode}')")
+        db.execute("INSERT INTO text(body) VALUES (?)", (text,))
+        db.executemany("INSERT INTO words(rowid, body) VALUES (?, ?)", list(enumerate(words)))
+        used = frozenset(term for (term,) in db.execute("SELECT term FROM text_terms"))
+        stems: dict[str, set[str]] = {w: set() for w in words}
+        for row, term in db.execute("SELECT doc, term FROM words_terms"):
+            stems[words[row]].add(term)
+        return used, {w: frozenset(t) for w, t in stems.items()}
+    finally:
+        db.close()
+
+
+def unknown_index_entries(game: str) -> list[str]:
+    """The keys of a game's ``[index]`` that name no section, or no passage of their section."""
+    sections = {s.id for s in load_rulebook().get(game, [])}
+    anchors = {f"{p.section.id}#{p.anchor}" for p in passages(game)}
+    return [key for key in search_settings(game).index if key not in (anchors if "#" in key else sections)]
 
 
 class _Index:
@@ -134,22 +205,24 @@ class _Index:
         self.db = sqlite3.connect(":memory:", check_same_thread=False)
         self.lock = threading.Lock()
         self.db.execute(
-            "CREATE VIRTUAL TABLE passages USING fts5(title, headings, body, game UNINDEXED, "
+            "CREATE VIRTUAL TABLE passages USING fts5(title, headings, body, terms, section_terms, game UNINDEXED, "
             "tokenize = 'porter unicode61')"
         )
         self.db.executemany(
-            "INSERT INTO passages(rowid, title, headings, body, game) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO passages(rowid, title, headings, body, terms, section_terms, game) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
-                (i, p.section.title, " ".join(p.headings[1:]), p.text, p.section.game)
+                (i, p.section.title, " ".join(p.headings[1:]), p.text, *index_terms(p), p.section.game)
                 for i, p in enumerate(self.rows)
             ],
         )
         self.db.execute(
-            "CREATE VIRTUAL TABLE sections USING fts5(title, body, game UNINDEXED, tokenize = 'porter unicode61')"
+            "CREATE VIRTUAL TABLE sections USING fts5(title, body, terms, game UNINDEXED, "
+            "tokenize = 'porter unicode61')"
         )
         self.db.executemany(
-            "INSERT INTO sections(rowid, title, body, game) VALUES (?, ?, ?, ?)",
-            [(i, s.title, s.text, s.game) for i, s in enumerate(self.sections)],
+            "INSERT INTO sections(rowid, title, body, terms, game) VALUES (?, ?, ?, ?, ?)",
+            [(i, s.title, s.text, _section_terms(s), s.game) for i, s in enumerate(self.sections)],
         )
 
     def sections_of(self, game: str | None) -> list[set[int]]:
@@ -172,8 +245,16 @@ class _Index:
 
     def section_scores(self, expression: str, game: str | None) -> dict[tuple[str, str], float]:
         """(game, section id) -> BM25 score (higher is better) of every whole section matching ``expression``."""
-        found = self._matching("rowid, -bm25(sections, 2.0, 1.0)", "sections", expression, game)
+        weights = ", ".join(str(w) for w in SECTION_WEIGHTS)
+        found = self._matching(f"rowid, -bm25(sections, {weights})", "sections", expression, game)
         return {(self.sections[row].game, self.sections[row].id): score for row, score in found}
+
+
+def _section_terms(section: Section) -> str:
+    """The index phrases of a whole section: its own entry's and those of each of its passages' entries."""
+    index = search_settings(section.game).index
+    keys = [section.id, *(k for k in index if k.startswith(f"{section.id}#"))]
+    return index_words(tuple(phrase for key in keys for phrase in index.get(key, ())), section.game)
 
 
 @cache
@@ -213,12 +294,14 @@ def _name_form(word: str) -> str:
 def section_names(game: str) -> dict[str, frozenset[str]]:
     """Each narrow section's names: the words of its title that most of the game's sections lack, and the
     capitalised words (a faction's Great Old One, units, spellbooks) it uses at least twice and at least twice
-    as often as all the general sections together."""
+    as often as all the general sections together; and the words of its index entries (search.toml) that no
+    general section's text or index uses ("worm" for the Bhole)."""
     sections = load_rulebook().get(game, [])
     narrow = search_settings(game).narrow
     counts = {s.id: Counter(_name_form(w) for w in re.findall(r"[A-Za-z]+", s.text)) for s in sections}
+    indexed = {s.id: Counter(_name_form(w) for w in re.findall(r"[A-Za-z]+", _section_terms(s))) for s in sections}
     spread = Counter(w for c in counts.values() for w in c)
-    general = sum((counts[s.id] for s in sections if s.id not in narrow), Counter())
+    general = sum((counts[s.id] + indexed[s.id] for s in sections if s.id not in narrow), Counter())
     names = {}
     for section in sections:
         if section.id not in narrow:
@@ -227,6 +310,7 @@ def section_names(game: str) -> dict[str, frozenset[str]]:
         title = {w for w in title if spread[w] <= len(sections) / 2}
         capitals = Counter(_name_form(w) for w in re.findall(r"\b[A-Z][a-z]+", section.text))
         own = {w for w, n in capitals.items() if n >= 2 and general[w] * 2 <= counts[section.id][w]}
+        own |= {w for w in indexed[section.id] if not general[w]}
         names[section.id] = frozenset(w for w in title | own if len(w) > 2 and w not in _STOPWORDS)
     return names
 
@@ -342,12 +426,14 @@ def _root(word: str) -> str:
     return word
 
 
-def _words_held(query: str) -> Callable[[str], int]:
-    """How many of the question's words (roughly rooted) a piece of text holds."""
-    wanted = {_root(w) for w in question_words(query)}
+def _words_held(query: str, game: str) -> Callable[[str], int]:
+    """How many of the question's words (roughly rooted) a piece of text holds, a word counting when the text
+    holds it or one of its synonyms (as ranking reads them: "attack" is held by "Battle them")."""
+    groups = [frozenset(_root(w) for w in {word} | _synonyms_of(word, [game])) for word in question_words(query)]
 
     def hits(part: str) -> int:
-        return len(wanted & _roots(part))
+        roots = _roots(part)
+        return sum(bool(group & roots) for group in groups)
 
     return hits
 
@@ -386,7 +472,7 @@ def with_neighbours(passage: Passage, query: str, limit: int) -> str:
     group = _in_section(passage.section.game, passage.section.id)
     at = group.index(passage)
     near = set(siblings(passage))
-    hits = _words_held(query)
+    hits = _words_held(query, passage.section.game)
     held = [hits(_body(p.text)) for p in group]
     kept, size = {at}, len(passage.text)
 
@@ -422,7 +508,7 @@ def quote(passage: Passage, query: str, limit: int) -> str:
     text = passage.text
     if len(text) <= limit:
         return with_neighbours(passage, query, limit)
-    hits = _words_held(query)
+    hits = _words_held(query, passage.section.game)
     if text.lstrip().startswith("|"):
         lines = text.splitlines()
         header, rows = lines[:2], sorted(lines[2:], key=hits, reverse=True)
