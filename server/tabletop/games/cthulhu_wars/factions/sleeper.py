@@ -77,7 +77,7 @@ class DeathFromBelow(Action):
 
 class AncientSorcery(Action):
     """Action (Ancient Sorcery, 1 Power): a Serpent Man from ``source`` goes onto ``enemy``'s card; you use its
-    unique ability until the next Doom phase."""
+    unique ability until the end of the next Doom phase."""
 
     kind: Literal["sl-ancient-sorcery"] = "sl-ancient-sorcery"
     source: str
@@ -411,7 +411,7 @@ class Sleeper(Faction):
         board.place_figure(state, seat, SERPENT, board.pick_figure(state, seat, SERPENT, action.source), HELD)
         fs.flags.setdefault("borrowed", []).append(action.enemy)
         log.append(f"Ancient Sorcery: a Serpent Man goes onto {action.enemy}'s card; {NAME} uses "
-                   f"{UNIQUE_ABILITIES[action.enemy]} until the next Doom phase.")  # fmt: skip
+                   f"{UNIQUE_ABILITIES[action.enemy]} until the end of the next Doom phase.")  # fmt: skip
 
     # ---- Doom phase: Death from Below and the end of Ancient Sorcery -----------------------------------
     def doom_phase(self, state: GameState, seat: int, log: list[str]) -> None:
