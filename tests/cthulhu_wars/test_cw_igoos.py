@@ -55,6 +55,17 @@ def with_book(state, faction, unit):
 
 
 # ---- options -------------------------------------------------------------------------------------------------
+
+def answer_until(state, done, pick: int = 0, limit: int = 10):
+    """Whoever is to move plays the first (or, with ``pick=-1``, the last) of its legal actions until ``done(state)``
+    (at most ``limit`` times): a battle's decisions answered the same way each time."""
+    for _ in range(limit):
+        if done(state):
+            break
+        seat = ENGINE.to_move(state)[0]
+        state, _ = ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[pick])
+    return state
+
 def test_every_card_is_off_by_default_and_its_awakening_is_refused_citing_the_option():
     state = cthulhu_home(new_game(3))
     assert not any(t.startswith("awaken byatis") for t in texts(state, GC))
@@ -234,11 +245,7 @@ def test_harbinger_pays_half_the_awaken_cost_or_two_elder_signs(unit, power):
     give_turn(state, CC, power=1)
     state.rng = ScriptedDice([4] * 10 + [1] * 20)  # Pains only
     state, _ = play(state, CC, f"battle europe vs {GC}")
-    for _ in range(10):
-        if state.pending and state.pending[0].kind == "cc-harbinger":
-            break
-        s = ENGINE.to_move(state)[0]
-        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[0])
+    state = answer_until(state, lambda state: state.pending and state.pending[0].kind == "cc-harbinger")
     assert state.pending[0].kind == "cc-harbinger"
     assert texts(state, CC) - {"done"} == {f"cc-harbinger {unit} power {power}", f"cc-harbinger {unit} elder-signs 2"}
     before = state.seats[cc].power
@@ -373,11 +380,7 @@ def pained_by_a_hunting_horror_in_europe(state):
     give_turn(state, CC, power=1)
     state.rng = ScriptedDice([4, 1, 1, 1, 1, 1, 1])
     state, _ = play(state, CC, f"battle europe vs {GC}")
-    for _ in range(10):
-        if state.battle is None:
-            break
-        s = ENGINE.to_move(state)[0]
-        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[0])
+    state = answer_until(state, lambda state: state.battle is None)
     return state
 
 
@@ -755,11 +758,7 @@ def test_from_below_a_battle_lets_a_second_battle_be_declared_free_in_the_other_
     state, gc, cc, bg = from_below_capture_state()
     state.rng = ScriptedDice([1] * 40)
     state, _ = play(state, GC, f"battle europe vs {CC}")
-    for _ in range(10):
-        if state.pending and state.pending[0].kind == "igoo-from-below":
-            break
-        s = ENGINE.to_move(state)[0]
-        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[-1])
+    state = answer_until(state, lambda state: state.pending and state.pending[0].kind == "igoo-from-below", pick=-1)
     assert texts(state, GC) == {f"from-below-battle north-atlantic vs {BG}", "done"}
     state, log = play(state, GC, f"from-below-battle north-atlantic vs {BG}")
     assert state.seats[gc].power == 0, "no Power for the second battle"
@@ -774,11 +773,7 @@ def test_both_figures_in_one_area_make_no_second_battle():
     state.seats[cc].units["acolyte"][5] = "europe"
     state.rng = ScriptedDice([1] * 40)
     state, _ = play(state, GC, f"battle europe vs {CC}")
-    for _ in range(10):
-        if not state.pending or state.battle is None:
-            break
-        s = ENGINE.to_move(state)[0]
-        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[-1])
+    state = answer_until(state, lambda state: not state.pending or state.battle is None, pick=-1)
     assert not any(p.kind == "igoo-from-below" for p in state.pending)
 
 
@@ -823,11 +818,7 @@ def test_nightmare_web_comes_when_nyogtha_survives_a_battle_against_an_enemy_gre
         put(state, CC, "nyarlathotep", "europe")
     state.rng = ScriptedDice([1] * 40)
     state, _ = play(state, GC, f"battle europe vs {CC}")
-    for _ in range(10):
-        if state.battle is None:
-            break
-        s = ENGINE.to_move(state)[0]
-        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[-1])
+    state = answer_until(state, lambda state: state.battle is None, pick=-1)
     assert ("nyogtha" in state.seats[gc].flags.get("igoo-books", [])) is met
 
 
@@ -990,11 +981,7 @@ def test_nightmare_web_counts_both_from_below_battles_of_the_action(second, met)
     put(state, BG, "dark-young", "north-atlantic")
     state.rng = ScriptedDice([1] * 40)
     state, _ = play(state, GC, f"battle europe vs {CC}")
-    for _ in range(10):
-        if state.pending and state.pending[0].kind == "igoo-from-below":
-            break
-        s = ENGINE.to_move(state)[0]
-        state, _ = ENGINE.apply(state, s, ENGINE.legal_actions(state, s)[-1])
+    state = answer_until(state, lambda state: state.pending and state.pending[0].kind == "igoo-from-below", pick=-1)
     assert state.pending[0].kind == "igoo-from-below"
     assert "nyogtha" not in state.seats[gc].flags.get("igoo-books", []), "not before the action is over"
     if second == "declined":
