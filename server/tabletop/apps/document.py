@@ -1,5 +1,5 @@
 """The board app's HTML document, built once from the seat's page: the same markup (play/templates/_table.html), style
-sheet and script (play/static/play.css, play.js), with the app's bridge to its host (static/app.js, app.css), all
+sheet and scripts (play/static/play.css, play.js; render/static/picture.js), with the app's bridge to its host (static/app.js, app.css), all
 inlined into one document that loads nothing from anywhere (a host's default policy for apps allows no network)."""
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ def board_document() -> str:
     parts = {
         "play_css": (PLAY / "static" / "play.css").read_text(encoding="utf-8"),
         "app_css": (HERE / "static" / "app.css").read_text(encoding="utf-8"),
+        "picture_js": (HERE.parent / "render" / "static" / "picture.js").read_text(encoding="utf-8"),
         "play_js": (PLAY / "static" / "play.js").read_text(encoding="utf-8"),
         "app_js": (HERE / "static" / "app.js").read_text(encoding="utf-8"),
     }

@@ -37,6 +37,8 @@ from .desk import Desk, ToolCaller, focused_moves, seat_view
 from .gate import cookie_token, exchange, holds_seat, sent_by_the_page
 
 HERE = Path(__file__).parent
+#: Scripts shared with the watching site (picture.js: a wide picture seen full size).
+SHARED_STATIC = HERE.parent / "render" / "static"
 #: How long an event stream sleeps between checks that its page is still open (seconds); moves wake it at once.
 WAIT = 20.0
 #: Seconds between keep-alive comments on an idle event stream.
@@ -162,6 +164,7 @@ def play_app(sessions: GameSessions, call: ToolCaller, public_origins: list[str]
         Route("/{game_id}/{seat:int}/events", events, name="seat_events"),
         Route("/{game_id}/{seat:int}/moves", moves, methods=["POST"], name="seat_moves"),
         Route("/{game_id}/{seat:int}/advice", advice, methods=["POST"], name="seat_advice"),
+        Mount("/shared", app=StaticFiles(directory=str(SHARED_STATIC)), name="shared"),
         Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
     return Starlette(routes=[Mount(PLAY_PATH, routes=routes)])

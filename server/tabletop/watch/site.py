@@ -33,6 +33,8 @@ from .gate import ViewerGate
 from .public import Replays, game_view
 
 HERE = Path(__file__).parent
+#: Scripts shared with the seat's page (picture.js: a wide picture seen full size).
+SHARED_STATIC = HERE.parent / "render" / "static"
 #: How long an event stream sleeps between checks that its page is still open (seconds); moves wake it at once.
 WAIT = 20.0
 #: Seconds between keep-alive comments on an idle event stream (so proxies do not close it).
@@ -129,6 +131,7 @@ def watch_app(sessions: GameSessions, tokens: list[str]) -> Any:
         Route("/games/{game_id}/replay/{ply:int}", replay, name="replay"),
         Route("/tournaments/{tournament_id}", tournament_page, name="tournament"),
         Route("/tournaments/{tournament_id}/events", tournament_events, name="tournament_events"),
+        Mount("/shared", app=StaticFiles(directory=str(SHARED_STATIC)), name="shared"),
         Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
     app = PageHeaders(Starlette(routes=[Mount(WATCH_PATH, routes=routes)]))

@@ -77,17 +77,7 @@ window.TabletopTable = (function () {
       document.body.dataset.choices = String(total);
     }
 
-    function sizePicture() {  // drawn much smaller than its own size, the picture may be seen full size instead
-      const svg = $("board").querySelector("svg");
-      const own = svg && svg.viewBox.baseVal ? svg.viewBox.baseVal.width : 0;
-      const shrunk = own > 0 && $("board").clientWidth < own * 0.8;
-      $("zoom").hidden = !shrunk && !fullSize;
-      $("zoom").textContent = fullSize ? "Fit the picture to the width" : "Show the picture full size";
-      $("zoom").setAttribute("aria-pressed", fullSize ? "true" : "false");
-      $("board").classList.toggle("full-size", fullSize);
-      if (svg) { svg.style.width = fullSize ? own + "px" : ""; }
-      document.body.dataset.fullSize = fullSize ? "yes" : "no";
-    }
+    function sizePicture() { fitPicture($("board"), $("zoom"), fullSize); }  // render/static/picture.js
 
     function words(notation) { return notation.toLowerCase().split(/[^a-z0-9]+/); }
 
