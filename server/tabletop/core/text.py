@@ -8,6 +8,7 @@ writing the common part with that one alternative (``C e7-e6``).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -24,7 +25,7 @@ def factor(notations: Iterable[str], separators: str = " ") -> list[str]:
     characters end a stem: ``"-"`` between War squares, ``">"`` between Cthulhu Wars areas, whose
     names hold hyphens themselves). Order is kept; notations with no separator stay whole.
     """
-    last_part = re.compile(rf"^(.*[{re.escape(separators)}])([^{re.escape(separators)}]+)$")
+    last_part = last_part_pattern(separators)
     stems: dict[str, list[str]] = {}
     order: list[str] = []
     for text in notations:
@@ -38,12 +39,25 @@ def factor(notations: Iterable[str], separators: str = " ") -> list[str]:
     return [stem + "/".join(stems[stem]) if stems[stem] else stem for stem in order]
 
 
+@functools.cache
+def last_part_pattern(separators: str) -> re.Pattern[str]:
+    """What :func:`factor` splits a notation at: the stem up to the last of ``separators`` and the rest (compiled once
+    for each set of separators)."""
+    return re.compile(rf"^(.*[{re.escape(separators)}])([^{re.escape(separators)}]+)$")
+
+
+@functools.cache
+def separator_pattern(separators: str) -> re.Pattern[str]:
+    """What :func:`merge_alternatives` splits a line at, the separators kept (compiled once for each set)."""
+    return re.compile(f"([{re.escape(separators)}])")
+
+
 def merge_alternatives(lines: list[str], separators: str = " ") -> list[str]:
     """Factored lines that differ in one word only merged into one line: ``['battle asia vs ys', 'battle europe vs
     ys']`` -> ``['battle asia/europe vs ys']``. Each line stands for every combination of its alternatives, and so
     does each merged one (the lines merged are alike in every other word). Words are split at ``separators``; the
     first line of a merged run keeps its place."""
-    split = re.compile(f"([{re.escape(separators)}])")
+    split = separator_pattern(separators)
     rows = [split.split(line) for line in lines]
     merged = True
     while merged:

@@ -7,6 +7,7 @@ and every registered faction's, so a new faction never edits this file.
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Any, Literal, Union
 
 import re
@@ -18,6 +19,13 @@ class Action(BaseModel):
     """Base of every action: immutable, compared by value."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+@functools.lru_cache(maxsize=65536)
+def shared(model: type[Action], **fields: Any) -> Action:
+    """``model(**fields)``, made once and shared: actions are immutable and compared by value, and the same ones come
+    back position after position (listing them is the hot path)."""
+    return model(**fields)
 
 
 # ---- the one action of a turn ------------------------------------------------------

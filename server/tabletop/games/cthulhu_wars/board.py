@@ -7,26 +7,47 @@ captor's card.
 
 from __future__ import annotations
 
+import functools
+
 from tabletop.games.cthulhu_wars.factions import FACTIONS, Faction
 from tabletop.games.cthulhu_wars.actions import Lose
 from tabletop.games.cthulhu_wars.neutrals import registry as neutral_registry
-from tabletop.games.cthulhu_wars.state import CAPTURED, CARD, HELD, GameState, Pending
+from tabletop.games.cthulhu_wars.state import CAPTURED, CARD, HELD, GameState, Pending, UnitPlaces
 from tabletop.games.cthulhu_wars import words as words_of
 
 
 def faction_of(state: GameState, seat: int) -> Faction:
     """The rules ``seat`` plays by: its faction, with any neutral unit types it holds added (rules_text
-    ``cthulhu-wars/high-priests``)."""
+    ``cthulhu-wars/high-priests``); kept with the seat's units until a unit type comes or goes (:class:`UnitPlaces`)."""
     fs = state.seats[seat]
-    faction = FACTIONS[fs.faction]
-    count = len(fs.units)
-    if count == len(faction.units):
+    units = fs.units
+    try:
+        known = units.rules
+    except AttributeError:  # a plain dict, or made without its rules
+        known = None
+    if known is not None and known[0] == fs.faction:
+        return known[1]
+    rules = rules_for(fs.faction, tuple(units))
+    if type(units) is UnitPlaces:
+        units.rules = (fs.faction, rules)
+    return rules
+
+
+@functools.cache
+def defines_hook(name: str, hook: str) -> bool:
+    """Whether the rules of faction ``name`` (with any neutral unit types added: :class:`NeutralUnits`) define the
+    :class:`Faction` hook ``hook`` themselves; the others keep the default, so asking them changes nothing."""
+    default = getattr(Faction, hook)
+    added = getattr(neutral_registry.NeutralUnits, hook, default)
+    return getattr(type(FACTIONS[name]), hook) is not default or added is not default
+
+
+def rules_for(name: str, kinds: tuple[str, ...]) -> Faction:
+    """The rules of faction ``name`` holding the unit types ``kinds``: its own, or with the neutral types added."""
+    faction = FACTIONS[name]
+    if len(kinds) == len(faction.units):
         return faction
-    kinds = tuple(fs.units)
-    known = fs.__dict__.get("_rules")  # (unit types then, rules): a card may come and go, copies start afresh
-    if known is None or known[0] != kinds:
-        known = fs.__dict__["_rules"] = (kinds, neutral_registry.variant(faction, kinds))
-    return known[1]
+    return neutral_registry.variant(faction, kinds)
 
 
 def on_map(place: str) -> bool:
@@ -59,12 +80,30 @@ def movable(state: GameState, seat: int, kinds: list[str]) -> list[str]:
     return [k for k in kinds if not neutral_registry.immovable(state, seat, k)]
 
 
+def any_in(state: GameState, seat: int, area: str, kinds: tuple[str, ...]) -> bool:
+    """Whether ``seat`` has a figure of one of ``kinds`` in ``area`` (one of them among :func:`units_in`)."""
+    units = state.seats[seat].units
+    for kind in kinds:
+        if area in units.get(kind, ()):
+            return True
+    return False
+
+
+def kinds_in(state: GameState, seat: int, area: str) -> list[str]:
+    """The unit types of ``seat`` with figures in ``area``, in the order of :func:`units_in`."""
+    return [kind for kind, places in state.seats[seat].units.items() if area in places]
+
+
 def has_units(state: GameState, seat: int, area: str) -> bool:
-    return any(area in places for places in state.seats[seat].units.values())
+    for places in state.seats[seat].units.values():
+        if area in places:
+            return True
+    return False
 
 
 def occupied_areas(state: GameState, seat: int) -> set[str]:
-    return {p for places in state.seats[seat].units.values() for p in places if on_map(p)}
+    """The Areas where ``seat`` has figures (each place once, then the places off the map left out)."""
+    return {p for p in set().union(*state.seats[seat].units.values()) if on_map(p)}
 
 
 def gate_figure(state: GameState, seat: int, kind: str, area: str) -> int | None:
@@ -119,12 +158,25 @@ def gate_count(state: GameState, seat: int) -> int:
 def gate_holders(state: GameState) -> list[tuple[str, int | None]]:
     """Every Gate on the map as (area, controlling seat or None if Abandoned), Yog-Sothoth included."""
     held = [(area, holder[0] if holder else None) for area, holder in state.gates.items()]
-    return held + [(area, s) for s in range(len(state.seats)) for area in faction_of(state, s).gate_areas(state, s)]
+    return held + [(area, s) for s in range(len(state.seats)) for area in gate_areas(state, s)]
 
 
 def has_gate(state: GameState, area: str) -> bool:
     """Whether ``area`` holds a Gate of any kind (Yog-Sothoth counts; rules_text ``cthulhu-wars/opener-of-the-way``)."""
-    return area in state.gates or any(a == area for a, _ in gate_holders(state))
+    if area in state.gates:
+        return True
+    for seat in range(len(state.seats)):
+        if area in gate_areas(state, seat):
+            return True
+    return False
+
+
+def gate_areas(state: GameState, seat: int) -> list[str]:
+    """Where ``seat`` holds a Gate with no Cultist on it (:meth:`Faction.gate_areas`; Yog-Sothoth), not asked of
+    rules that keep the default hook (none)."""
+    if not defines_hook(state.seats[seat].faction, "gate_areas"):
+        return []
+    return faction_of(state, seat).gate_areas(state, seat)
 
 
 def abandoned_gates(state: GameState) -> list[str]:
@@ -159,6 +211,17 @@ def goos_in_play(state: GameState, seat: int, independents: bool = False) -> int
 
 def enemies_in(state: GameState, seat: int, area: str) -> list[int]:
     return [s for s in range(len(state.seats)) if s != seat and has_units(state, s, area)]
+
+
+def enemies_by_area(state: GameState, seat: int) -> dict[str, list[int]]:
+    """Each Area where ``seat`` has figures (:func:`occupied_areas`) with the other seats that have figures there,
+    in seat order (:func:`enemies_in` for all of them at once)."""
+    found: dict[str, list[int]] = {area: [] for area in occupied_areas(state, seat)}
+    for other, fs in enumerate(state.seats):
+        if other != seat:
+            for area in found.keys() & set().union(*fs.units.values()):
+                found[area].append(other)
+    return found
 
 
 def draw_elder_sign(state: GameState, seat: int, log: list[str]) -> None:

@@ -13,7 +13,7 @@ from tabletop.games.cthulhu_wars import battle as battles
 from tabletop.games.cthulhu_wars import board, negotiation, phases, setup, windows, words
 from tabletop.games.cthulhu_wars.actions import (
     ChooseDirection, ChooseFirstPlayer, ChooseStart, Done, Proceed, RevealElderSigns, Ritual, SkipRitual,
-    TakeSpellbook,
+    TakeSpellbook, shared,
 )  # fmt: skip
 from tabletop.games.cthulhu_wars.factions import FACTIONS, Faction
 from tabletop.games.cthulhu_wars.neutrals import registry as neutrals
@@ -32,16 +32,16 @@ def decision_options(state: GameState, seat: int) -> list[BaseModel]:
     pending = state.pending[0]
     kind, data = pending.kind, pending.data
     if kind == "spellbook":
-        return [TakeSpellbook(name=n) for n in phases.remaining_spellbooks(state, seat)]
+        return [shared(TakeSpellbook, name=n) for n in phases.remaining_spellbooks(state, seat)]
     if kind == "first-player":
-        return [ChooseFirstPlayer(faction=state.seats[s].faction) for s in data["tied"]]
+        return [shared(ChooseFirstPlayer, faction=state.seats[s].faction) for s in data["tied"]]
     if kind == "direction":
-        return [ChooseDirection(direction="clockwise"), ChooseDirection(direction="counterclockwise")]
+        return [shared(ChooseDirection, direction="clockwise"), shared(ChooseDirection, direction="counterclockwise")]
     if kind == "ritual":
         return doom_options(state, seat)
     if kind == "pre-battle":
         own = board.faction_of(state, seat).pre_battle_options(state, seat, state.battle)
-        return own + neutrals.pre_battle_options(state, seat, state.battle) + [Proceed()]
+        return own + neutrals.pre_battle_options(state, seat, state.battle) + [shared(Proceed)]
     if kind == "assign":
         return list(battles.assignment_options(state, state.battle, data["owner"], data["result"]))
     if kind == "retreat":
@@ -54,24 +54,24 @@ def decision_options(state: GameState, seat: int) -> list[BaseModel]:
     if kind == windows.WINDOW:
         return windows.options(state, seat, data)
     if kind == "start-area":
-        return [ChooseStart(area=a) for a in setup.start_options(state, seat)]
+        return [shared(ChooseStart, area=a) for a in setup.start_options(state, seat)]
     neutral = neutrals.decision_options(state, seat, kind, data)
     if neutral is not None:
         return neutral
     options = decision_faction(state, seat, data).decision_options(state, seat, kind, data)
-    return options if options and data.get("mandatory") else options + [Done()]
+    return options if options and data.get("mandatory") else options + [shared(Done)]
 
 
 def doom_options(state: GameState, seat: int) -> list[BaseModel]:
     """A seat's turn in the Doom phase: a Ritual if it can pay, revealing its Elder Signs if it holds any,
     and passing (rules_text cthulhu-wars/doom)."""
     fs = state.seats[seat]
-    options: list[BaseModel] = [Ritual()] if fs.power >= phases.ritual_cost_for(state, seat) else []
+    options: list[BaseModel] = [shared(Ritual)] if fs.power >= phases.ritual_cost_for(state, seat) else []
     options += board.faction_of(state, seat).doom_options(state, seat)
     options += neutrals.doom_options(state, seat)
     if fs.elder_signs:
-        options.append(RevealElderSigns())
-    return options + [SkipRitual()]
+        options.append(shared(RevealElderSigns))
+    return options + [shared(SkipRitual)]
 
 
 def decision_faction(state: GameState, seat: int, data: dict) -> Faction:

@@ -222,8 +222,10 @@ class CthulhuWars(Engine[GameState, Any]):
             actions = [a for a in actions if matches_focus(state, a, focus)]
         groups: dict[str, list] = {}
         cost = cost_reader(state)
+        titles: dict[str, str] = {}  # by action kind, worked out once
         for action in actions:
-            groups.setdefault(group_title(state, seat, action.kind), []).append(self.option(action, state, cost(action)))
+            title = titles.get(action.kind) or titles.setdefault(action.kind, group_title(state, seat, action.kind))
+            groups.setdefault(title, []).append(self.option(action, state, cost(action)))
         return LegalMoves(groups=[brief_group(t, m) for t, m in groups.items()])  # what is owed is said by Engine.owed
 
     # ---- views ----------------------------------------------------------------------------
@@ -535,7 +537,9 @@ def priced_option(action: Any, cost: int) -> MoveOption:
     """A legal move that says no more than its notation and its cost, written out once for each action and cost
     (actions are immutable and the same moves come back position after position; nothing changes a listed option)."""
     text = notation.to_text(action)
-    return MoveOption(notation=text, action=action.model_dump(mode="json"), summary=describe_cost(text, cost))
+    # built without validation: the three fields are a str, the action's own JSON dump and a str already
+    return MoveOption.model_construct(notation=text, action=action.model_dump(mode="json"),
+                                      summary=describe_cost(text, cost))
 
 
 def describe_cost(text: str, cost: int) -> str:
@@ -554,15 +558,10 @@ def cost_reader(state: GameState) -> Any:
     taxed = {} if state.pending and state.pending[0].kind not in board.faction_of(state, seat).action_decisions else (
         turn_actions.taxes(state, seat))
     own_turn = state.turn is not None and state.turn.seat == seat
-    moves: dict[str, int] = {}
+    base_cost = turn_actions.cost_table(state, seat)
 
     def cost(action: Any) -> int:
-        if action.kind == "move":
-            base = moves.get(action.unit)
-            if base is None:
-                base = moves[action.unit] = turn_actions.action_cost(state, seat, action)
-        else:
-            base = turn_actions.action_cost(state, seat, action)
+        base = base_cost(action)
         if not taxed:
             return base
         if action.kind == "move":

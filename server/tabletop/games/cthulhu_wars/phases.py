@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tabletop.games.cthulhu_wars import board, citadels, creatures, victory, windows
 from tabletop.games.cthulhu_wars.battle import step_battle
+from tabletop.games.cthulhu_wars.factions import Faction
 from tabletop.games.cthulhu_wars.neutrals import registry as neutrals
 from tabletop.games.cthulhu_wars.power import ExtraIncome, GatherPowerResult, PowerSources, gather_power
 from tabletop.games.cthulhu_wars.state import GameState, Pending
@@ -61,6 +62,8 @@ def award_spellbooks(state: GameState, log: list[str]) -> None:
     """Record requirements met since the last check; each earns a spellbook choice (and maybe an Elder Sign)."""
     for seat, fs in enumerate(state.seats):
         faction = board.faction_of(state, seat)
+        if all_requirements_recorded(faction, fs.requirements):
+            continue
         for name in faction.met_requirements(state, seat):
             if name in fs.requirements:
                 continue
@@ -69,6 +72,12 @@ def award_spellbooks(state: GameState, log: list[str]) -> None:
             if any(r.name == name and r.elder_sign for r in faction.requirements):
                 board.draw_elder_sign(state, seat, log)
             state.pending.insert(0, Pending(seat, "spellbook", {"requirement": name}))
+
+
+def all_requirements_recorded(faction: Faction, recorded: list[str]) -> bool:
+    """Whether every requirement of the faction is already recorded: a recorded requirement stays met (nothing
+    removes one), so no check can earn anything more (``cthulhu-wars/factions``)."""
+    return len(recorded) >= len(faction.requirements) and all(r.name in recorded for r in faction.requirements)
 
 
 def remaining_spellbooks(state: GameState, seat: int) -> list[str]:
@@ -174,8 +183,9 @@ def power_sources(state: GameState, seat: int, highest: int | None) -> PowerSour
 
 def projected_gather(state: GameState) -> list[GatherPowerResult]:
     """What every faction would gather now, Minimum Power Rule included (for the gather_power tool)."""
-    raw = [gather_power(power_sources(state, s, None)).total for s in range(len(state.seats))]
-    return [gather_power(power_sources(state, s, max(raw))) for s in range(len(state.seats))]
+    sources = [power_sources(state, s, None) for s in range(len(state.seats))]
+    highest = max(gather_power(held).total for held in sources)
+    return [gather_power(held.model_copy(update={"highest_power": highest})) for held in sources]
 
 
 def gather(state: GameState, log: list[str]) -> None:

@@ -50,6 +50,73 @@ class Pending:
         return Pending(self.seat, self.kind, _copy_value(self.data))
 
 
+class UnitPlaces(dict):
+    """A seat's figures: unit type -> place of each figure. It keeps the rules the seat plays by (see
+    :func:`~.board.faction_of`), worked out from its faction and its unit types, until a unit type is added or taken
+    away (a neutral card taken or given back: rules_text ``cthulhu-wars/high-priests``); moving a figure changes only
+    a list of places, never the unit types, so it keeps them."""
+
+    #: ``rules``: (faction name, its rules) for these unit types, or None when not yet worked out; unset in one made
+    #: otherwise than by :meth:`copy_figures` or :func:`unit_places`, so readers allow for its absence
+    __slots__ = ("rules",)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return unit_places, (dict(self),)  # the rules are worked out again where it is read back
+
+    def copy_figures(self) -> UnitPlaces:
+        """A copy with lists of its own (the same unit types: the rules kept)."""
+        new = UnitPlaces({kind: list(places) for kind, places in self.items()})
+        new.rules = getattr(self, "rules", None)
+        return new
+
+    def __setitem__(self, kind: str, places: list[str]) -> None:
+        self.rules = None
+        super().__setitem__(kind, places)
+
+    def __delitem__(self, kind: str) -> None:
+        self.rules = None
+        super().__delitem__(kind)
+
+    def __ior__(self, other: Any) -> UnitPlaces:
+        self.rules = None
+        return super().__ior__(other)
+
+    def pop(self, *args: Any) -> Any:
+        self.rules = None
+        return super().pop(*args)
+
+    def popitem(self) -> Any:
+        self.rules = None
+        return super().popitem()
+
+    def setdefault(self, *args: Any) -> Any:
+        self.rules = None
+        return super().setdefault(*args)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self.rules = None
+        super().update(*args, **kwargs)
+
+    def clear(self) -> None:
+        self.rules = None
+        super().clear()
+
+
+def copy_units(units: dict[str, list[str]]) -> UnitPlaces:
+    """A seat's figures copied, lists and all (``units`` may have been set to a plain dict)."""
+    if type(units) is UnitPlaces:
+        return units.copy_figures()
+    return unit_places({kind: list(places) for kind, places in units.items()})
+
+
+def unit_places(units: dict[str, list[str]]) -> UnitPlaces:
+    """``units`` (unit type -> place of each figure, the lists shared) as :class:`UnitPlaces`, its rules not yet
+    known."""
+    found = UnitPlaces(units)
+    found.rules = None
+    return found
+
+
 @dataclass
 class FactionState:
     """One seat's faction: its resources and where its figures are."""
@@ -72,10 +139,14 @@ class FactionState:
             list(self.elder_signs),
             list(self.spellbooks),
             list(self.requirements),
-            {k: list(v) for k, v in self.units.items()},
+            copy_units(self.units),
             list(self.captives),
             _copy_value(self.flags),
         )
+
+    def __post_init__(self) -> None:
+        if type(self.units) is not UnitPlaces:
+            self.units = unit_places(self.units)
 
     def in_area(self, area: str) -> dict[str, int]:
         """How many figures of each unit type stand in ``area``."""
@@ -203,10 +274,16 @@ class GameState:
         return holder[0] if holder else None
 
 
+#: Types copied by sharing the value itself (see :func:`_copy_value`): immutable, nothing inside them is copied.
+_SHARED = frozenset({str, int, bool, float, type(None), tuple})
+
+
 def _copy_value(value: Any) -> Any:
     """A copy of nested dicts/lists/sets of plain values."""
+    if type(value) in _SHARED:
+        return value
     if isinstance(value, dict):
-        return {k: _copy_value(v) for k, v in value.items()}
+        return {k: v if type(v) in _SHARED else _copy_value(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_copy_value(v) for v in value]
+        return [v if type(v) in _SHARED else _copy_value(v) for v in value]
     return value

@@ -10,6 +10,7 @@ turn's one action until the seat says ``done`` (``cthulhu-wars/turn``).
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Collection, Iterator
 
 from pydantic import BaseModel
 
@@ -17,7 +18,7 @@ from tabletop.games.cthulhu_wars import board, creatures, windows
 from tabletop.games.cthulhu_wars import words as words_of
 from tabletop.games.cthulhu_wars.actions import (
     AbandonGate, Awaken, Battle, BuildGate, Capture, ControlGate, Done, Move, Pass, Recruit,
-    RevealElderSigns, Summon,
+    RevealElderSigns, Summon, shared,
 )  # fmt: skip
 from tabletop.games.cthulhu_wars.battle import can_battle, enemy_key, start_battle
 from tabletop.games.cthulhu_wars.neutrals import registry as neutrals
@@ -39,16 +40,16 @@ def turn_options(state: GameState, seat: int, kind: str | None = None) -> list[B
     turn = state.turn
     faction = board.faction_of(state, seat)
     if turn.moving:
-        return (move_options(state, seat) if kind in (None, "move") else []) + [Done()]
+        return (move_options(state, seat) if kind in (None, "move") else []) + [shared(Done)]
     if turn.acted:
-        return affordable(state, seat, follow_up_options(state, seat, kind)) + [Done()]
+        return affordable(state, seat, follow_up_options(state, seat, kind)) + [shared(Done)]
     options = unlimited_options(state, seat) if kind is None or kind in UNLIMITED_CORE else []
     for name, generator in CORE_GENERATORS.items():
         if kind is None or kind == name:
             options += generator(state, seat)
     options += [a for a in faction.actions(state, seat) if kind is None or a.kind == kind]
     options += [a for a in neutrals.actions(state, seat) if kind is None or a.kind == kind]
-    return affordable(state, seat, options) + [Pass()]
+    return affordable(state, seat, options) + [shared(Pass)]
 
 
 # ---- costs and Ice Age ------------------------------------------------------------------
@@ -76,19 +77,59 @@ def action_cost(state: GameState, seat: int, action: BaseModel) -> int:
     return faction.action_cost(state, seat, action) if neutral is None else neutral
 
 
+#: Core action kinds whose cost in one position depends on nothing but the unit type (see :func:`action_cost`), and
+#: those of them that name one.
+PRICED_BY_UNIT = frozenset({"move", "recruit", "gate", "summon", "battle", "capture"})
+PRICED_BY_UNIT_TYPE = frozenset({"move", "recruit", "summon"})
+
+
+def cost_table(state: GameState, seat: int) -> Callable[[BaseModel], int]:
+    """:func:`action_cost` for the many actions of one position, what they share worked out once: the cost of the
+    core actions priced by unit type alone (:data:`PRICED_BY_UNIT`), and every Awakening open with its cost (the first
+    listed for a unit and Area)."""
+    by_unit: dict[tuple[str, str | None], int] = {}
+    awakenings: list[dict[tuple[str, str], int]] = []  # worked out at the first Awaken priced
+
+    def cost(action: BaseModel) -> int:
+        kind = action.kind
+        if kind in PRICED_BY_UNIT:
+            key = (kind, action.unit if kind in PRICED_BY_UNIT_TYPE else None)
+            found = by_unit.get(key)
+            if found is None:
+                found = by_unit[key] = action_cost(state, seat, action)
+            return found
+        if kind != "awaken":
+            return action_cost(state, seat, action)
+        if not awakenings:
+            awakenings.append(awakening_costs(state, seat))
+        return awakenings[0].get((action.unit, action.area), 0)
+
+    return cost
+
+
+def awakening_costs(state: GameState, seat: int) -> dict[tuple[str, str], int]:
+    """The cost of each Awakening open to ``seat`` by (unit, Area), the first listed where two are."""
+    found: dict[tuple[str, str], int] = {}
+    for unit, area, price in all_awakenings(state, seat):
+        found.setdefault((unit, area), price)
+    return found
+
+
 def taxes(state: GameState, seat: int) -> dict[str, int]:
     """Extra Power an action of ``seat`` costs for ending in each Area (Ice Age; ``cthulhu-wars/windwalker``)."""
     found: dict[str, int] = {}
     for other in range(len(state.seats)):
-        if other != seat:
-            for area, extra in board.faction_of(state, other).taxed_areas(state, other, seat).items():
-                found[area] = found.get(area, 0) + extra
+        if other == seat or not board.defines_hook(state.seats[other].faction, "taxed_areas"):
+            continue  # the default hook taxes nothing
+        for area, extra in board.faction_of(state, other).taxed_areas(state, other, seat).items():
+            found[area] = found.get(area, 0) + extra
     return found
 
 
 def action_area(action: BaseModel) -> str | None:
     """Where an action ends: its ``target``, else its ``area`` (a ``source`` is where it starts)."""
-    return getattr(action, "target", None) or getattr(action, "area", None)
+    fields = action.__dict__  # a model's field values (a missing field read by getattr costs an exception)
+    return fields.get("target") or fields.get("area")
 
 
 def action_tax(state: GameState, seat: int, action: BaseModel, taxed: dict[str, int] | None = None) -> int:
@@ -104,7 +145,9 @@ def affordable(state: GameState, seat: int, options: list[BaseModel]) -> list[Ba
     if not taxed:
         return options
     power = state.seats[seat].power
-    return [a for a in options if not action_tax(state, seat, a, taxed) or action_cost(state, seat, a) + action_tax(state, seat, a, taxed) <= power]
+    cost = cost_table(state, seat)
+    return [a for a in options
+            if not action_tax(state, seat, a, taxed) or cost(a) + action_tax(state, seat, a, taxed) <= power]
 
 
 def move_tax(state: GameState, seat: int, target: str, taxed: dict[str, int]) -> int:
@@ -123,7 +166,7 @@ def follow_up_options(state: GameState, seat: int, kind: str | None = None) -> l
     faction = board.faction_of(state, seat)
     unlimited = faction.unlimited(state, seat)
     options = unlimited_options(state, seat) if kind is None or kind in UNLIMITED_CORE else []
-    if kind is None or kind in unlimited:
+    if unlimited and (kind is None or kind in unlimited):  # none unlimited: nothing listed would be kept
         options += [a for a in faction.actions(state, seat) if a.kind in unlimited and kind in (None, a.kind)]
         options += [a for a in neutrals.actions(state, seat) if a.kind in unlimited and kind in (None, a.kind)]
     if has_all_spellbooks(state, seat) and kind in (None, "battle"):
@@ -149,35 +192,55 @@ def unlimited_options(state: GameState, seat: int) -> list[BaseModel]:
         if holder is None:
             if creatures.blocks_gate_control(state, area):
                 continue
-            for kind, n in board.units_in(state, seat, area).items():
+            for kind in board.kinds_in(state, seat, area):
                 if faction.can_control_gates(state, seat, kind):
-                    options.append(ControlGate(area=area, unit=kind))
+                    options.append(shared(ControlGate, area=area, unit=kind))
         elif holder[0] == seat:
-            options.append(AbandonGate(area=area))
+            options.append(shared(AbandonGate, area=area))
     if state.seats[seat].elder_signs:
-        options.append(RevealElderSigns())
+        options.append(shared(RevealElderSigns))
     return options
 
 
 def move_options(state: GameState, seat: int) -> list[Move]:
     """Each figure not yet moved in this Move action, to each Area it may reach, if the seat can pay: 1 Power (0 for
     a figure moving free: From Below, ``cthulhu-wars/igoo-nyogtha``) and any Ice Age extra cost."""
+    options: list[Move] = []
+    for found in moves_by_source(state, seat):
+        options.extend(found)
+    return options
+
+
+def can_move_more(state: GameState, seat: int) -> bool:
+    """Whether :func:`move_options` would list anything (stopping at the first figure found that can go somewhere)."""
+    return any(moves_by_source(state, seat))
+
+
+def moves_by_source(state: GameState, seat: int) -> Iterator[list[Move]]:
+    """The options of :func:`move_options` in the same order, a list for each unit type and Area they start from."""
     power = state.seats[seat].power
     moved = state.turn.moved
     faction = board.faction_of(state, seat)
     taxed = taxes(state, seat)
-    options = []
+    moved_kinds = {unit for unit, _ in moved}
     for kind, places in state.seats[seat].units.items():
-        sources = {p for i, p in enumerate(places) if board.on_map(p) and (kind, i) not in moved}
+        sources = move_sources(kind, places, moved if kind in moved_kinds else ())
         cost = neutrals.move_cost(state, seat, kind) if sources else 1
         if power < cost:
             continue
         for source in sorted(sources):
-            options.extend(
-                move_action(kind, source, t) for t in faction.move_targets(state, seat, kind, source)
-                if not taxed or cost + move_tax(state, seat, t, taxed) <= power
-            )  # fmt: skip
-    return options
+            yield [
+                move_action(kind, source, target) for target in faction.move_targets(state, seat, kind, source)
+                if not taxed or cost + move_tax(state, seat, target, taxed) <= power
+            ]  # fmt: skip
+
+
+def move_sources(kind: str, places: list[str], moved: Collection[tuple[str, int]]) -> set[str]:
+    """The Areas where a figure of ``kind`` stands that has not moved yet in this Move action (``moved``: the figures
+    moved, or nothing when none of this kind has)."""
+    if not moved:
+        return {p for p in set(places) if board.on_map(p)}
+    return {p for i, p in enumerate(places) if board.on_map(p) and (kind, i) not in moved}
 
 
 def move_allowed(state: GameState, seat: int, action: Move) -> bool:
@@ -208,7 +271,7 @@ def recruit_options(state: GameState, seat: int) -> list[Recruit]:
     faction = board.faction_of(state, seat)
     areas = board.occupied_areas(state, seat) or {a.id for a in state.layout.areas}
     return [
-        Recruit(unit=kind, area=area)
+        shared(Recruit, unit=kind, area=area)
         for kind in faction.cultists()
         if POOL in fs.units[kind] and fs.power >= faction.unit(kind).cost
         for area in sorted(areas)
@@ -229,10 +292,10 @@ def gate_options(state: GameState, seat: int) -> list[BuildGate]:
     faction = board.faction_of(state, seat)
     zoogs_forbid = state.options.gate_in_zoog_area == "forbidden"
     return [
-        BuildGate(area=area)
+        shared(BuildGate, area=area)
         for area in sorted(board.occupied_areas(state, seat))
         if area not in state.gates
-        and any(faction.can_control_gates(state, seat, k) for k in board.units_in(state, seat, area))
+        and any(faction.can_control_gates(state, seat, k) for k in board.kinds_in(state, seat, area))
         and not (zoogs_forbid and creatures.blocks_gate_control(state, area))
     ]
 
@@ -242,7 +305,7 @@ def summon_options(state: GameState, seat: int) -> list[Summon]:
     faction = board.faction_of(state, seat)
     gates = faction.summon_areas(state, seat)
     return [
-        Summon(unit=kind, area=area)
+        shared(Summon, unit=kind, area=area)
         for kind in faction.monsters()
         if POOL in fs.units[kind] and fs.power >= faction.summon_cost(state, seat, kind) and neutrals.summoned(kind)
         for area in gates
@@ -257,7 +320,7 @@ def all_awakenings(state: GameState, seat: int) -> list[tuple[str, str, int]]:
 
 def awaken_options(state: GameState, seat: int) -> list[Awaken]:
     power = state.seats[seat].power
-    return [Awaken(unit=u, area=a) for u, a, cost in all_awakenings(state, seat) if cost <= power]
+    return [shared(Awaken, unit=u, area=a) for u, a, cost in all_awakenings(state, seat) if cost <= power]
 
 
 def battle_options(state: GameState, seat: int) -> list[Battle]:
@@ -266,11 +329,12 @@ def battle_options(state: GameState, seat: int) -> list[Battle]:
     if state.seats[seat].power < BATTLE_COST:
         return []
     faction = board.faction_of(state, seat)
+    enemies = board.enemies_by_area(state, seat)
     return [
-        Battle(area=area, enemy=state.seats[enemy].faction if isinstance(enemy, int) else enemy)
-        for area in sorted(board.occupied_areas(state, seat))
+        shared(Battle, area=area, enemy=state.seats[enemy].faction if isinstance(enemy, int) else enemy)
+        for area in sorted(enemies)
         if area not in state.turn.battled and faction.may_declare_battle(state, seat, area)
-        for enemy in [*board.enemies_in(state, seat, area), *(creatures.battle_targets(state, area) if state.pieces else ())]
+        for enemy in [*enemies[area], *(creatures.battle_targets(state, area) if state.pieces else ())]
         if can_battle(state, seat, area, enemy)
     ]
 
@@ -278,10 +342,11 @@ def battle_options(state: GameState, seat: int) -> list[Battle]:
 def capture_options(state: GameState, seat: int) -> list[Capture]:
     if state.seats[seat].power < CAPTURE_COST:
         return []
+    enemies = board.enemies_by_area(state, seat)
     return [
-        Capture(area=area, enemy=state.seats[enemy].faction)
-        for area in sorted(board.occupied_areas(state, seat))
-        for enemy in board.enemies_in(state, seat, area)
+        shared(Capture, area=area, enemy=state.seats[enemy].faction)
+        for area in sorted(enemies)
+        for enemy in enemies[area]
         if can_capture(state, seat, area, enemy)
     ]
 
@@ -289,19 +354,19 @@ def capture_options(state: GameState, seat: int) -> list[Capture]:
 def can_capture(state: GameState, seat: int, area: str, enemy: int) -> bool:
     """An enemy Cultist there, no enemy GOO; a GOO of yours ignores enemy Monsters, else none may be there.
     The enemy's own abilities may protect its Cultists further (Ferox)."""
-    mine = board.units_in(state, seat, area)
-    theirs = board.units_in(state, enemy, area)
     enemy_faction = board.faction_of(state, enemy)
-    faction = board.faction_of(state, seat)
-    if not any(k in theirs for k in enemy_faction.cultists()) or any(k in theirs for k in enemy_faction.goos()):
+    if not board.any_in(state, enemy, area, enemy_faction.cultists()):
         return False
-    has_goo = any(k in mine for k in faction.goos())
+    if board.any_in(state, enemy, area, enemy_faction.goos()):
+        return False
+    faction = board.faction_of(state, seat)
+    has_goo = board.any_in(state, seat, area, faction.goos())
     if enemy_faction.protects_cultists(state, enemy, area, seat, has_goo):
         return False
     if has_goo:
         return True
-    return not any(k in theirs for k in enemy_faction.monsters()) and any(
-        faction.can_capture(state, seat, k, area) for k in mine
+    return not board.any_in(state, enemy, area, enemy_faction.monsters()) and any(
+        faction.can_capture(state, seat, k, area) for k in board.kinds_in(state, seat, area)
     )
 
 
@@ -374,7 +439,7 @@ def move_figure(state: GameState, seat: int, action: Move, log: list[str]) -> No
                + (" (free: From Below)." if not cost else "."))
     pay_tax(state, seat, tax, log)
     board.faction_of(state, seat).after_move(state, seat, action.unit, index, action.source, action.target, log)
-    if not move_options(state, seat) and not state.pending:
+    if not can_move_more(state, seat) and not state.pending:
         turn.moving = False
         turn.hooks_due = True
 

@@ -43,7 +43,7 @@ from pydantic import BaseModel
 
 from tabletop.games.cthulhu_wars import board, creatures
 from tabletop.games.cthulhu_wars import words as words_of
-from tabletop.games.cthulhu_wars.actions import Done, RevealElderSigns
+from tabletop.games.cthulhu_wars.actions import Done, RevealElderSigns, shared
 from tabletop.games.cthulhu_wars.factions import FACTIONS
 from tabletop.games.cthulhu_wars.maps import layout_cache, load_layout
 from tabletop.games.cthulhu_wars.neutrals import registry as neutrals
@@ -63,7 +63,7 @@ def seat_options(state: GameState, seat: int, window: dict[str, Any]) -> list[Ba
         return neutrals.window_options(state, seat, window)
     options: list[BaseModel] = []
     if seat != window["actor"] and state.options.reveal_out_of_turn and state.seats[seat].elder_signs:
-        options.append(RevealElderSigns())
+        options.append(shared(RevealElderSigns))
     options.extend(board.faction_of(state, seat).window_options(state, seat, window))
     options.extend(neutrals.window_options(state, seat, window))
     return options
@@ -195,7 +195,10 @@ def changes(state: GameState, base: tuple[Any, ...]) -> tuple[list[str], list[in
     for seat, kinds in enumerate(figures):
         now = state.seats[seat].units
         for kind, places in kinds:
-            for old, new in zip(places, now.get(kind) or [POOL] * len(places)):  # a card given back: all to the pool
+            here = now.get(kind) or [POOL] * len(places)  # a card given back: all to the pool
+            if len(here) == len(places) and tuple(here) == places:
+                continue  # no figure of this type moved
+            for old, new in zip(places, here):
                 if old != new:
                     areas.update({p: None for p in (old, new) if board.on_map(p)})
                     if seat not in seats:
@@ -228,14 +231,14 @@ def action_opener(state: GameState) -> dict[str, Any]:
 
 def had_units(state: GameState, base: tuple[Any, ...] | None, seat: int, areas: set[str]) -> bool:
     """Whether ``seat`` has units in any of ``areas`` now, or had before the noted actions."""
-    if any(p in areas for places in state.seats[seat].units.values() for p in places):
+    if any(not areas.isdisjoint(places) for places in state.seats[seat].units.values()):
         return True
-    return base is not None and any(p in areas for _, places in base[0][seat] for p in places)
+    return base is not None and any(not areas.isdisjoint(places) for _, places in base[0][seat])
 
 
 def options(state: GameState, seat: int, window: dict[str, Any]) -> list[BaseModel]:
     """A seat's answers in the window: its out-of-turn actions and ``done`` (pass)."""
-    return seat_options(state, seat, window) + [Done()]
+    return seat_options(state, seat, window) + [shared(Done)]
 
 
 def answer(state: GameState, seat: int, action: BaseModel, log: list[str]) -> None:

@@ -198,9 +198,9 @@ class BlackGoat(Faction):
         """Area counts, sharing areas with every enemy, the sacrifice action and the Awakening
         (rule="cthulhu-wars/black-goat")."""
         fs = state.seats[seat]
-        areas = len(board.occupied_areas(state, seat))
-        met = [name for name, need in AREA_REQUIREMENTS.items() if areas >= need]
-        if "share-areas" not in fs.requirements and self.shares_with_all(state, seat):
+        mine = board.occupied_areas(state, seat)
+        met = [name for name, need in AREA_REQUIREMENTS.items() if len(mine) >= need]
+        if "share-areas" not in fs.requirements and self.shares_with_all(state, seat, mine):
             self.reward_sharing(state, seat)
             met.append("share-areas")
         if fs.flags.get("sacrificed-two"):
@@ -210,9 +210,10 @@ class BlackGoat(Faction):
         return [m for m in met if m not in fs.requirements]
 
     @staticmethod
-    def shares_with_all(state: GameState, seat: int) -> bool:
-        mine = board.occupied_areas(state, seat)
-        return all(mine & board.occupied_areas(state, s) for s in range(len(state.seats)) if s != seat)
+    def shares_with_all(state: GameState, seat: int, mine: set[str]) -> bool:
+        """Whether every enemy has a figure in one of ``mine``, the Areas where ``seat`` has figures."""
+        return all(any(not mine.isdisjoint(places) for places in state.seats[s].units.values())
+                   for s in range(len(state.seats)) if s != seat)  # fmt: skip
 
     @staticmethod
     def reward_sharing(state: GameState, seat: int) -> None:

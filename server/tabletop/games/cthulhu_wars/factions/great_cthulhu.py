@@ -136,12 +136,15 @@ class GreatCthulhu(Faction):
             met.append("first-doom-phase")
         if fs.flags.get("awakened"):
             met.append("awaken-cthulhu")
-        if self.ocean_gates_met(state, seat):
+        if "ocean-gates" not in fs.requirements and self.ocean_gates_met(state, seat):
             met.append("ocean-gates")
-        others = {r.name for r in self.requirements} - {"five-spellbooks"}
-        if state.phase == "doom" and len(fs.spellbooks) == 5 and others <= set(fs.requirements):
+        if state.phase == "doom" and len(fs.spellbooks) == 5 and self.others_recorded(fs.requirements):
             met.append("five-spellbooks")
         return [m for m in met if m not in fs.requirements]
+
+    def others_recorded(self, recorded: list[str]) -> bool:
+        """Whether every requirement but the five-spellbooks one is recorded."""
+        return all(r.name in recorded for r in self.requirements if r.name != "five-spellbooks")
 
     def ocean_gates_met(self, state: GameState, seat: int) -> bool:
         seas = ocean_areas(state.layout_name)

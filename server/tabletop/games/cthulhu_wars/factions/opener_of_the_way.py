@@ -135,8 +135,9 @@ def beyond_one_refusal(state: GameState, seat: int, action: BaseModel) -> str | 
 
 
 def enemy_goo_in(state: GameState, seat: int, area: str) -> bool:
-    return any(k in board.units_in(state, s, area) for s in range(len(state.seats)) if s != seat
-               for k in board.faction_of(state, s).goos())  # fmt: skip
+    """Whether an enemy Great Old One stands in ``area``."""
+    return any(board.any_in(state, s, area, board.faction_of(state, s).goos()) for s in range(len(state.seats))
+               if s != seat)  # fmt: skip
 
 
 def beyond_one(state: GameState, seat: int, action: BeyondOne, log: list[str]) -> None:

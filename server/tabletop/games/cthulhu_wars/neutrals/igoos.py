@@ -267,7 +267,10 @@ class IndependentGreatOldOnes(NeutralRule):
         """Cards whose figures are all out of play go back to the pool; Daoloth's Interdimensional; Nightmare Web once
         the action's battles are over (:meth:`settle_web`)."""
         for seat in range(len(state.seats)):
-            for unit in [u for u in CARDS if u in state.seats[seat].units]:
+            units = state.seats[seat].units
+            if CARDS.keys().isdisjoint(units):
+                continue  # no card held: nothing to settle
+            for unit in [u for u in CARDS if u in units]:
                 if not self.lost(state, seat, unit):
                     if unit == DAOLOTH and state.seats[seat].flags.pop(DUE, False):
                         earn_book(state, seat, DAOLOTH, log)

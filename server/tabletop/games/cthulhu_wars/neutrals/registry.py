@@ -75,6 +75,24 @@ def active(options: CthulhuWarsOptions) -> list[NeutralRule]:
     return known[1]
 
 
+#: The material switched on that defines each hook itself, by options object and hook (see :func:`hooked`).
+_HOOKED: dict[tuple[int, str], tuple[CthulhuWarsOptions, list[NeutralRule]]] = {}
+
+
+def hooked(options: CthulhuWarsOptions, hook: str) -> list[NeutralRule]:
+    """The material of :func:`active` whose class defines the hook ``hook`` itself, in the same order: the others
+    keep :class:`NeutralRule`'s default, which does nothing (no options, no note, a cost or count unchanged), so
+    asking them changes nothing."""
+    known = _HOOKED.get((id(options), hook))
+    if known is None or known[0] is not options:
+        if len(_HOOKED) >= 4096:
+            _HOOKED.clear()
+        default = getattr(NeutralRule, hook)
+        own = [rule for rule in active(options) if getattr(type(rule), hook) is not default]
+        known = _HOOKED[(id(options), hook)] = (options, own)
+    return known[1]
+
+
 def starting_units(options: CthulhuWarsOptions) -> dict[str, list[str]]:
     """Neutral figures each faction has from set-up (unit type -> place of each figure)."""
     found: dict[str, list[str]] = {}
@@ -84,11 +102,11 @@ def starting_units(options: CthulhuWarsOptions) -> dict[str, list[str]]:
 
 
 def window_options(state: GameState, seat: int, window: dict) -> list[BaseModel]:
-    return [a for rule in active(state.options) for a in rule.window_options(state, seat, window)]
+    return [a for rule in hooked(state.options, "window_options") for a in rule.window_options(state, seat, window)]
 
 
 def doom_options(state: GameState, seat: int) -> list[BaseModel]:
-    return [a for rule in active(state.options) for a in rule.doom_options(state, seat)]
+    return [a for rule in hooked(state.options, "doom_options") for a in rule.doom_options(state, seat)]
 
 
 def handles(action: BaseModel) -> bool:
@@ -116,30 +134,31 @@ def odds_note(state: GameState, attacker: int, defender: int, area: str) -> str:
 
 def spellbook_choices(state: GameState, seat: int) -> list[str]:
     """Spellbooks the material offers ``seat`` for a met requirement besides its faction's own."""
-    return [b for rule in active(state.options) for b in rule.spellbook_choices(state, seat)]
+    return [b for rule in hooked(state.options, "spellbook_choices") for b in rule.spellbook_choices(state, seat)]
 
 
 def gate_cost(state: GameState, seat: int, cost: int) -> int:
     """What Build Gate costs ``seat`` after the material's changes to ``cost``."""
-    for rule in active(state.options):
+    for rule in hooked(state.options, "gate_cost"):
         cost = rule.gate_cost(state, seat, cost)
     return cost
 
 
 def after_reveal(state: GameState, seat: int, gained: int, log: list[str]) -> None:
     """``seat`` revealed Elder Signs worth ``gained`` Doom: the material's effects of that."""
-    for rule in active(state.options):
+    for rule in hooked(state.options, "after_reveal"):
         rule.after_reveal(state, seat, gained, log)
 
 
 def pre_battle_options(state: GameState, seat: int, battle: dict) -> list[BaseModel]:
     """The material's pre-battle abilities for ``seat``, a side of ``battle``."""
-    return [a for rule in active(state.options) for a in rule.pre_battle_options(state, seat, battle)]
+    rules = hooked(state.options, "pre_battle_options")
+    return [a for rule in rules for a in rule.pre_battle_options(state, seat, battle)]
 
 
 def actions(state: GameState, seat: int) -> list[BaseModel]:
     """The material's Action-phase actions for ``seat`` now."""
-    return [a for rule in active(state.options) for a in rule.actions(state, seat)]
+    return [a for rule in hooked(state.options, "actions") for a in rule.actions(state, seat)]
 
 
 def action_cost(state: GameState, seat: int, action: BaseModel) -> int | None:
@@ -153,7 +172,7 @@ def action_cost(state: GameState, seat: int, action: BaseModel) -> int | None:
 def awaken_options(state: GameState, seat: int) -> list[tuple[str, str, int]]:
     """Great Old Ones of the material ``seat`` may Awaken now: (unit, area, cost)
     (``cthulhu-wars/independent-great-old-ones``)."""
-    return [o for rule in active(state.options) for o in rule.awaken_options(state, seat)]
+    return [o for rule in hooked(state.options, "awaken_options") for o in rule.awaken_options(state, seat)]
 
 
 def owns(unit: str) -> bool:
@@ -181,12 +200,15 @@ def summoned(unit: str) -> bool:
 def move_cost(state: GameState, seat: int, unit: str) -> int:
     """Power the next figure of ``unit`` costs in ``seat``'s Move action: 1, or 0 where the material says so (From
     Below, ``cthulhu-wars/igoo-nyogtha``)."""
-    return 0 if any(rule.free_move(state, seat, unit) for rule in active(state.options)) else 1
+    for rule in hooked(state.options, "free_move"):
+        if rule.free_move(state, seat, unit):
+            return 0
+    return 1
 
 
 def doom_gates(state: GameState, seat: int, count: int) -> int:
     """How many of ``seat``'s ``count`` Gates give it Doom in the Doom phase (The Brood, ``cthulhu-wars/igoo-abhoth``)."""
-    for rule in active(state.options):
+    for rule in hooked(state.options, "doom_gates"):
         count = rule.doom_gates(state, seat, count)
     return count
 
@@ -194,7 +216,7 @@ def doom_gates(state: GameState, seat: int, count: int) -> int:
 def area_markers(state: GameState) -> dict[str, list[str]]:
     """The material's markers that belong to no seat, by Area (ownerless Filth, ``cthulhu-wars/igoo-abhoth``)."""
     found: dict[str, list[str]] = {}
-    for rule in active(state.options):
+    for rule in hooked(state.options, "area_markers"):
         for area, names in rule.area_markers(state).items():
             found.setdefault(area, []).extend(names)
     return found
@@ -202,13 +224,13 @@ def area_markers(state: GameState) -> dict[str, list[str]]:
 
 def after_kill(state: GameState, owner: int, unit: str, battle: dict | None, log: list[str]) -> None:
     """A figure of ``owner`` was eliminated by a Kill, in a battle or by Dread Curse (Daoloth's requirement)."""
-    for rule in active(state.options):
+    for rule in hooked(state.options, "after_kill"):
         rule.after_kill(state, owner, unit, battle, log)
 
 
 def settle(state: GameState, log: list[str]) -> None:
     """The material's standing rules, between steps (no battle, no decision awaited)."""
-    for rule in active(state.options):
+    for rule in hooked(state.options, "settle"):
         rule.settle(state, log)
 
 
@@ -256,7 +278,8 @@ class NeutralUnits:
         return super().move_targets(state, seat, unit, source) if said is None else said  # type: ignore[misc]
 
     def notes(self, state: GameState, seat: int) -> list[str]:
-        return super().notes(state, seat) + [n for rule in active(state.options) for n in rule.notes(state, seat)]  # type: ignore[misc]
+        faction_notes = super().notes(state, seat)  # type: ignore[misc]
+        return faction_notes + [n for rule in hooked(state.options, "notes") for n in rule.notes(state, seat)]
 
     def after_summon(self, state: GameState, seat: int, unit: str, area: str, log: list[str]) -> None:
         rule = OWNERS.get(unit)
@@ -272,7 +295,7 @@ class NeutralUnits:
         super().after_move(state, seat, unit, index, source, target, log)  # type: ignore[misc]
 
     def after_roll(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
-        for rule in active(state.options):
+        for rule in hooked(state.options, "after_roll"):
             rule.after_roll(state, seat, battle, log)
         super().after_roll(state, seat, battle, log)  # type: ignore[misc]
 
@@ -283,28 +306,28 @@ class NeutralUnits:
 
     def unlimited(self, state: GameState, seat: int) -> frozenset[str]:
         kinds = super().unlimited(state, seat)  # type: ignore[misc]
-        for rule in active(state.options):
+        for rule in hooked(state.options, "unlimited"):
             kinds = rule.unlimited(state, seat, kinds)
         return kinds
 
     def after_action(self, state: GameState, seat: int, actor: int, log: list[str]) -> None:
         super().after_action(state, seat, actor, log)  # type: ignore[misc]
-        for rule in active(state.options):
+        for rule in hooked(state.options, "after_action"):
             rule.after_action(state, seat, actor, log)
 
     def doom_phase(self, state: GameState, seat: int, log: list[str]) -> None:
         super().doom_phase(state, seat, log)  # type: ignore[misc]
-        for rule in active(state.options):
+        for rule in hooked(state.options, "doom_phase"):
             rule.doom_phase(state, seat, log)
 
     def after_any_battle(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
         super().after_any_battle(state, seat, battle, log)  # type: ignore[misc]
-        for rule in active(state.options):
+        for rule in hooked(state.options, "after_any_battle"):
             rule.after_any_battle(state, seat, battle, log)
 
     def battle_over(self, state: GameState, seat: int, battle: dict, log: list[str]) -> None:
         super().battle_over(state, seat, battle, log)  # type: ignore[misc]
-        for rule in active(state.options):
+        for rule in hooked(state.options, "battle_over"):
             rule.battle_over(state, seat, battle, log)
 
 
