@@ -61,36 +61,37 @@ def action_models() -> tuple[type[BaseModel], ...]:
 
 
 #: The material each options object switches on, by the object's id (kept with it, so an id is never reused while
-#: its entry stands): ``active`` is asked for every listed move.
-_ACTIVE: dict[int, tuple[CthulhuWarsOptions, list[NeutralRule]]] = {}
+#: its entry stands), with the part of it that defines each hook (:func:`hooked`): asked for every listed move.
+_ACTIVE: dict[int, tuple[CthulhuWarsOptions, list[NeutralRule], dict[str, list[NeutralRule]]]] = {}
 
 
-def active(options: CthulhuWarsOptions) -> list[NeutralRule]:
-    """The material this game's options switch on (options are immutable: worked out once per options object)."""
+def _switched_on(
+    options: CthulhuWarsOptions,
+) -> tuple[CthulhuWarsOptions, list[NeutralRule], dict[str, list[NeutralRule]]]:
+    """The entry of :data:`_ACTIVE` for ``options`` (options are immutable: worked out once per options object)."""
     known = _ACTIVE.get(id(options))
     if known is None or known[0] is not options:
         if len(_ACTIVE) >= 512:
             _ACTIVE.clear()
-        known = _ACTIVE[id(options)] = (options, [rule for rule in RULES if rule.enabled(options)])
-    return known[1]
+        known = _ACTIVE[id(options)] = (options, [rule for rule in RULES if rule.enabled(options)], {})
+    return known
 
 
-#: The material switched on that defines each hook itself, by options object and hook (see :func:`hooked`).
-_HOOKED: dict[tuple[int, str], tuple[CthulhuWarsOptions, list[NeutralRule]]] = {}
+def active(options: CthulhuWarsOptions) -> list[NeutralRule]:
+    """The material this game's options switch on."""
+    return _switched_on(options)[1]
 
 
 def hooked(options: CthulhuWarsOptions, hook: str) -> list[NeutralRule]:
     """The material of :func:`active` whose class defines the hook ``hook`` itself, in the same order: the others
     keep :class:`NeutralRule`'s default, which does nothing (no options, no note, a cost or count unchanged), so
     asking them changes nothing."""
-    known = _HOOKED.get((id(options), hook))
-    if known is None or known[0] is not options:
-        if len(_HOOKED) >= 4096:
-            _HOOKED.clear()
+    _, rules, by_hook = _switched_on(options)
+    found = by_hook.get(hook)
+    if found is None:
         default = getattr(NeutralRule, hook)
-        own = [rule for rule in active(options) if getattr(type(rule), hook) is not default]
-        known = _HOOKED[(id(options), hook)] = (options, own)
-    return known[1]
+        found = by_hook[hook] = [rule for rule in rules if getattr(type(rule), hook) is not default]
+    return found
 
 
 def starting_units(options: CthulhuWarsOptions) -> dict[str, list[str]]:
