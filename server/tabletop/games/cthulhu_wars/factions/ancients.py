@@ -18,6 +18,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from tabletop.games.cthulhu_wars import battle as battles
 from tabletop.games.cthulhu_wars import board
 from tabletop.games.cthulhu_wars.actions import Action
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType, adjacent_areas
@@ -397,7 +398,7 @@ class Ancients(Faction):
     # ---- Unholy Ground --------------------------------------------------------------------------
     def unholy_targets(self, state: GameState, seat: int, battle: dict) -> list[str]:
         """The enemy's Great Old Ones in the battle (not exempt), which Unholy Ground can eliminate."""
-        enemy = battle_enemy(battle, seat)
+        enemy = battles.opponent(battle, seat)
         if not isinstance(enemy, int):
             return []
         return [k for k in board.faction_of(state, enemy).goos() if k in board.in_battle(state, enemy, battle)]
@@ -439,7 +440,7 @@ class Ancients(Faction):
         again = battle["area"] in self.cathedrals(state, seat) and (len(targets) > 1 or state.options.unholy_ground_without_goo)
         if again:  # asked after the enemy's pick below (inserted before it)
             state.pending.insert(0, Pending(seat, UNHOLY))
-        enemy = battle_enemy(battle, seat)
+        enemy = battles.opponent(battle, seat)
         if len(targets) == 1 and isinstance(enemy, int):
             unholy_loss(state, enemy, targets[0], log)
         elif targets:  # the enemy's choice, answered here (UnholyLoss), so that its Nyogtha reading applies
@@ -520,11 +521,6 @@ def dematerialize(state: GameState, seat: int, action: Dematerialize, log: list[
     log.append(f"Dematerialization: {state.seats[seat].faction}'s units in {action.source} may go to one other Area.")
     data = {"faction": NAME, "source": action.source, "mandatory": True}
     state.pending[0:0] = [Pending(seat, DEMAT_TARGET, data), Pending(seat, "ritual")]
-
-
-def battle_enemy(battle: dict, seat: int) -> int | str:
-    """The other side of ``battle`` from ``seat``: a seat, or a creature's name."""
-    return battle["defender"] if seat == battle["attacker"] else battle["attacker"]
 
 
 def unholy_loss(state: GameState, victim: int, unit: str, log: list[str]) -> None:

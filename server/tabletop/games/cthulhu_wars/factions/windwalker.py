@@ -359,10 +359,6 @@ class Windwalker(Faction):
         self.offer_arctic_wind(state, seat)
 
     # ---- battle: Howl, Eternal, Berserkergang, Cannibalism ------------------------------------------
-    @staticmethod
-    def enemy_of(battle: dict, seat: int) -> int | str:
-        return battle["defender"] if seat == battle["attacker"] else battle["attacker"]
-
     def pre_battle_options(self, state: GameState, seat: int, battle: dict) -> list[BaseModel]:
         """Howl, once per battle with a Wendigo of yours in it, when the enemy has a unit it could send away."""
         if (self.has(state, seat, "howl") and "ww-howl" not in battle["used"]
@@ -373,7 +369,7 @@ class Windwalker(Faction):
     def howl_reaches(self, state: GameState, seat: int, battle: dict) -> bool:
         """Whether Howl would move anything: a Zoog to eliminate, or a unit of the enemy in the battle that an ability
         may move (not Byatis, ``cthulhu-wars/igoo-byatis``) (``cthulhu-wars/windwalker-howl``)."""
-        enemy = self.enemy_of(battle, seat)
+        enemy = battles.opponent(battle, seat)
         if isinstance(enemy, str):
             return bool(battles.enemy_losable(state, battle, seat, ALL_ROLES))
         return bool(howl_losses(state, enemy, battle))
@@ -383,7 +379,7 @@ class Windwalker(Faction):
         cannot be sent away (rules_text ``cthulhu-wars/dreamlands-zoogs``)."""
         battle = state.battle
         battle["used"].append("ww-howl")
-        enemy = self.enemy_of(battle, seat)
+        enemy = battles.opponent(battle, seat)
         if isinstance(enemy, str):
             log.append("Howl: a Zoog flees and is eliminated.")
             battles.enemy_loses_unit(state, battle, seat, log, ALL_ROLES)
@@ -428,7 +424,7 @@ class Windwalker(Faction):
         if not self.has(state, seat, "berserkergang"):
             return
         count = sum(1 for key, n in battle.get("kills_on", {}).items() if key.startswith(f"{GNOPH}#") and n)
-        enemy = self.enemy_of(battle, seat)
+        enemy = battles.opponent(battle, seat)
         if count and isinstance(enemy, int):  # the Bhole eliminates nothing of its own (it has nothing else)
             log.append(f"Berserkergang: {state.seats[enemy].faction} must eliminate {count} of its units.")
             self.ask_berserk(state, enemy, count)
@@ -450,7 +446,7 @@ class Windwalker(Faction):
         index = board.pick_figure(state, seat, action.unit, battle["area"], from_gate=action.from_gate,
                                   exclude=board.exempt_in(battle, seat))
         board.eliminate(state, seat, action.unit, index)
-        battle["devoured"][self.enemy_of(battle, seat)] += 1
+        battle["devoured"][battles.opponent(battle, seat)] += 1
         log.append(f"Berserkergang: {state.seats[seat].faction} eliminates its {words_of.unit_title(action.unit)}.")
         self.ask_berserk(state, seat, data["count"] - 1)
 
