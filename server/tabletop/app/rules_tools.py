@@ -79,7 +79,7 @@ def register_rules(mcp: MCPServer) -> None:
 #: The longest passage quoted in a search answer; its text gives the first one whole and the others
 #: whole while they fit in SEARCH_TEXT_BUDGET, else a short excerpt.
 PASSAGE_LIMIT = 700
-SEARCH_TEXT_BUDGET = 1000
+SEARCH_TEXT_BUDGET = 950
 EXCERPT_LIMIT = 160
 
 

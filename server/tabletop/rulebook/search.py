@@ -28,8 +28,10 @@ that no general section's index uses are among its names (section_names).
 A passage is quoted with its neighbours under the same heading while they fit (``quote``): an
 answer often sits in the next item of the list the best-matching item belongs to; then, in less room, with
 the passages of its section under other headings that hold the question's words (a short passage that
-names a topic, the rule under the next heading). A quote reads the question's words with their synonyms, as
-the ranking does ("attack" is held by a passage that says "battle").
+names a topic, the rule under the next heading); then, in the room left, with part of a neighbour under the
+same heading too long to fit whole (the run of its sentences that holds most of the question's words). A
+quote reads the question's words with their synonyms, as the ranking does ("attack" is held by a passage that
+says "battle").
 """
 
 from __future__ import annotations
@@ -47,39 +49,50 @@ from typing import Callable
 from .passages import Passage, passages, siblings
 from .sections import Section, load_rulebook, rules_dir
 
+#: The weights below marked "(climbed)" were set by benchmarks/rules_search_weights.py, a hill climb over the
+#: questions of tests/rulebook/questions.toml (then rounded), and checked on tests/rulebook/holdout.toml, which the
+#: climb never reads; docs/developers.md gives the figures.
+#:
 #: The least share of a question's weight a passage's section must hold (more than this) to be a match.
 GOOD_MATCH = 0.5
 #: The least share of a question's weight a passage itself must hold.
 PASSAGE_MATCH = 0.3
-#: How much of a passage's score comes from how well its whole section matches the question.
-SECTION_SHARE = 0.5
-#: How strongly a word's rarity (its IDF) sets its weight in the share of the question a passage holds (its power).
-IDF_POWER = 0.6
+#: How much of a passage's score comes from how well its whole section matches the question (climbed).
+SECTION_SHARE = 0.45
+#: How strongly a word's rarity (its IDF) sets its weight in the share of the question a passage holds (its power;
+#: climbed).
+IDF_POWER = 0.45
 #: How much each pair of the question's neighbouring words standing close together in a passage (at most
-#: NEAR_WORDS words apart) adds to its score.
-PAIR_BONUS = 0.25
-NEAR_WORDS = 5
+#: NEAR_WORDS words apart) adds to its score (climbed).
+PAIR_BONUS = 0.15
+NEAR_WORDS = 2
 #: How strongly the share of the question a passage holds counts (its power).
 COVERAGE_POWER = 1.0
 #: How much a narrow (one faction's) section's score counts against a general one's: when the question names
 #: the section (a word of its title, or a name it keeps to itself, such as a faction's units), and when not.
-#: A passage of a general section about a narrow one (a ruling on the Ghast, using its own names) counts the same.
-NARROW_WEIGHT = 0.6
-UNNAMED_WEIGHT = 0.3
+#: A passage of a general section about a narrow one (a ruling on the Ghast, using its own names) counts the same
+#: (climbed).
+NARROW_WEIGHT = 0.85
+UNNAMED_WEIGHT = 0.35
 #: A passage under another heading of the hit's section is quoted beside it when it holds at least OTHER_HELD of
 #: the question's words and the quote stays within OTHER_ROOM of the limit (the passages under the hit's own
 #: heading may fill all of it).
 OTHER_HELD = 1
 OTHER_ROOM = 0.7
-#: How much a summary section's score counts against the section that tells the rule in full.
-SUMMARY_WEIGHT = 0.6
+#: A passage under the same heading that does not fit whole is quoted in part (the run of its sentences holding
+#: most of the question's words) when at least this many characters are left.
+NEIGHBOUR_EXCERPT = 160
+#: How much a summary section's score counts against the section that tells the rule in full (climbed).
+SUMMARY_WEIGHT = 0.35
 #: FTS5 BM25 weights of the columns: section title, heading path, text, then the index words (the ``[index]`` of
-#: search.toml: the words a reader looks a rule up by) of the passage's own entry (as much as its text) and of its
-#: section's entry (which mostly makes a word known to every passage of the section; its small weight only
-#: orders a question asked in index words alone).
-COLUMN_WEIGHTS = (4.0, 2.0, 1.0, 1.0, 0.1)
-#: FTS5 BM25 weights of a whole section's columns: title, text, index words (its entry's and its passages').
-SECTION_WEIGHTS = (2.0, 1.0, 0.0)
+#: search.toml: the words a reader looks a rule up by) of the passage's own entry (about as much as its text) and
+#: of its section's entry (which mostly makes a word known to every passage of the section; its small weight only
+#: orders a question asked in index words alone). A word of the title or the headings weighs far more than one of
+#: the text: the headings say what a passage is about (climbed).
+COLUMN_WEIGHTS = (5.0, 4.0, 0.5, 0.4, 0.05)
+#: FTS5 BM25 weights of a whole section's columns: title, text, index words (its entry's and its passages';
+#: climbed).
+SECTION_WEIGHTS = (2.0, 0.9, 0.0)
 
 _WORD = re.compile(r"[a-z0-9]+")
 _STOPWORDS = frozenset(
@@ -292,24 +305,36 @@ def _name_form(word: str) -> str:
 
 @cache
 def section_names(game: str) -> dict[str, frozenset[str]]:
-    """Each narrow section's names: the words of its title that most of the game's sections lack, and the
+    """Each narrow section's names: the words of its title that most of the game's sections lack and no general
+    section's title has ("players" of the 6-player map's title is a word of the First Player's); the
     capitalised words (a faction's Great Old One, units, spellbooks) it uses at least twice and at least twice
-    as often as all the general sections together; and the words of its index entries (search.toml) that no
-    general section's text or index uses ("worm" for the Bhole)."""
+    as often as all the general sections together, or, when few sections use the word at all (a sixth of them),
+    more often than any one general section and as often as any other narrow section (the rulings name
+    Yog-Sothoth six times, the Opener's own section ten: not twice as often); and the words of its index
+    entries (search.toml) that no general section's text or index uses ("worm" for the Bhole)."""
     sections = load_rulebook().get(game, [])
     narrow = search_settings(game).narrow
     counts = {s.id: Counter(_name_form(w) for w in re.findall(r"[A-Za-z]+", s.text)) for s in sections}
     indexed = {s.id: Counter(_name_form(w) for w in re.findall(r"[A-Za-z]+", _section_terms(s))) for s in sections}
     spread = Counter(w for c in counts.values() for w in c)
     general = sum((counts[s.id] + indexed[s.id] for s in sections if s.id not in narrow), Counter())
+    general_titles = {_name_form(w) for s in sections if s.id not in narrow for w in re.findall(r"[A-Za-z]+", s.title)}
+    most_general: Counter = Counter()  # a word's most uses in one general section (its index words too)
+    most_narrow: Counter = Counter()  # and in one narrow section
+    for s in sections:
+        if s.id not in narrow:
+            most_general |= counts[s.id] + indexed[s.id]
+        else:
+            most_narrow |= counts[s.id]
     names = {}
     for section in sections:
         if section.id not in narrow:
             continue
         title = {_name_form(w) for w in re.findall(r"[A-Za-z]+", section.title)}
-        title = {w for w in title if spread[w] <= len(sections) / 2}
+        title = {w for w in title if spread[w] <= len(sections) / 2 and w not in general_titles}
         capitals = Counter(_name_form(w) for w in re.findall(r"\b[A-Z][a-z]+", section.text))
-        own = {w for w, n in capitals.items() if n >= 2 and general[w] * 2 <= counts[section.id][w]}
+        own = {w for w, n in capitals.items() if n >= 2 and (general[w] * 2 <= counts[section.id][w] or (
+            spread[w] <= len(sections) / 6 and most_general[w] < counts[section.id][w] >= most_narrow[w]))}
         own |= {w for w in indexed[section.id] if not general[w]}
         names[section.id] = frozenset(w for w in title | own if len(w) > 2 and w not in _STOPWORDS)
     return names
@@ -318,8 +343,9 @@ def section_names(game: str) -> dict[str, frozenset[str]]:
 @cache
 def about_names(game: str) -> dict[str, frozenset[str]]:
     """The names that mark a general passage as about one narrow section: the capitalised names the section
-    keeps to itself (as in section_names) that at most one general section uses (in practice the rulings); a
-    name two general sections use is the game's own word ("Awaken" in the actions and the rulings)."""
+    uses at least twice and twice as often as the general sections together, that at most one general section
+    uses (in practice the rulings); a name two general sections use is the game's own word ("Awaken" in the
+    actions and the rulings)."""
     sections = load_rulebook().get(game, [])
     narrow = search_settings(game).narrow
     counts = {s.id: Counter(_name_form(w) for w in re.findall(r"[A-Za-z]+", s.text)) for s in sections}
@@ -468,13 +494,14 @@ def with_neighbours(passage: Passage, query: str, limit: int) -> str:
     nearer. They are given in reading order, with '…' where passages or a heading are left out between them
     (rows of one table under one header). A short rule comes with the rest of its list, where the answer
     often sits, and a short heading-like passage with the section's passages that hold the words asked for
-    (those under other headings in at most OTHER_ROOM of the limit)."""
+    (those under other headings in at most OTHER_ROOM of the limit); a passage under the same heading too long
+    for the room left comes in part (:func:`excerpt`) while NEIGHBOUR_EXCERPT characters or more are left."""
     group = _in_section(passage.section.game, passage.section.id)
     at = group.index(passage)
     near = set(siblings(passage))
     hits = _words_held(query, passage.section.game)
     held = [hits(_body(p.text)) for p in group]
-    kept, size = {at}, len(passage.text)
+    kept, size = {at: passage.text}, len(passage.text)  # row in the section -> the text quoted of it
 
     def wanted(i: int) -> bool:
         if group[i] in near:
@@ -484,14 +511,20 @@ def with_neighbours(passage: Passage, query: str, limit: int) -> str:
     def order(i: int) -> tuple:
         return group[i] not in near, group[i].headings != passage.headings, -held[i], abs(i - at), i
 
-    for i in sorted((i for i in range(len(group)) if i != at and wanted(i)), key=order):
+    candidates = sorted((i for i in range(len(group)) if i != at and wanted(i)), key=order)
+    for i in candidates:
         if size + 3 + len(group[i].text) <= (limit if group[i] in near else OTHER_ROOM * limit):
-            kept.add(i)
+            kept[i] = group[i].text
             size += 3 + len(group[i].text)
+    for i in candidates:  # then part of a passage under the same heading, in the room left
+        room = limit - size - 3
+        if i not in kept and group[i] in near and room >= NEIGHBOUR_EXCERPT and not _table_header(group[i].text):
+            kept[i] = excerpt(group[i].text, hits, room)
+            size += 3 + len(kept[i])
     lines: list[str] = []
     header: list[str] = []  # the header of the table the lines so far end in
     for i in sorted(kept):
-        text = group[i].text
+        text = kept[i]
         if lines and (i - 1 not in kept or group[i - 1].place != group[i].place):  # passages or a heading left out
             lines.append("…")
         if header and _table_header(text) == header:
@@ -514,6 +547,12 @@ def quote(passage: Passage, query: str, limit: int) -> str:
         header, rows = lines[:2], sorted(lines[2:], key=hits, reverse=True)
         kept = [row for i, row in enumerate(rows) if len("\n".join(header + rows[: i + 1])) <= limit] or rows[:1]
         return "\n".join(header + [row for row in lines[2:] if row in kept]) + "\n…"
+    return excerpt(text, hits, limit)
+
+
+def excerpt(text: str, hits: Callable[[str], int], limit: int) -> str:
+    """The run of a text's sentences, within ``limit`` characters, that holds most of the question's words
+    (``hits`` counts them; the earliest run of the best), marked with '…' where text is left out."""
     sentences = _SENTENCE.split(" ".join(text.split()))
     best, best_hits = (0, 1), -1
     for start in range(len(sentences)):
