@@ -10,10 +10,14 @@ import random
 
 import pytest
 
-from tabletop.games.cthulhu_wars import ENGINE, board, turn_actions
+from tabletop.games.cthulhu_wars import ENGINE, board, turn_actions, windows
 from tabletop.core.text import factor, last_part_pattern, merge_alternatives, separator_pattern
-from tabletop.games.cthulhu_wars.actions import Battle, Done, shared
-from tabletop.games.cthulhu_wars.factions import Faction
+from tabletop.games.cthulhu_wars.actions import Battle, Done, Move, shared
+from tabletop.core.game import MoveOption
+from tabletop.games.cthulhu_wars.engine import priced_option
+from tabletop.games.cthulhu_wars.factions import FACTIONS, Faction
+from tabletop.games.cthulhu_wars.neutrals import registry as neutral_registry
+from tabletop.games.cthulhu_wars.neutrals.registry import RULES, NeutralRule
 from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 from tabletop.games.cthulhu_wars.state import POOL, UnitPlaces
 
@@ -69,6 +73,105 @@ def test_shared_actions_are_equal_to_new_ones_and_made_once():
     assert shared(Done) == Done()
 
 
+def rules_of(state, s: int) -> Faction:
+    return board.faction_of(state, s)
+
+
+def plain_roles(faction: Faction, *roles: str) -> tuple[str, ...]:
+    return tuple(u.name for u in faction.units if u.role in roles)
+
+
+def test_unit_types_by_role_are_worked_out_once_and_again_for_rules_with_other_unit_types():
+    state = new_game(3, high_priests=True)
+    s = seat(state, GC)
+    rules = board.faction_of(state, s)
+    assert rules.cultists() == plain_roles(rules, "cultist") and "high-priest" in rules.cultists()
+    assert rules.cultists() is rules.cultists(), "worked out once"
+    own = FACTIONS[GC]
+    assert own.cultists() == plain_roles(own, "cultist") and "high-priest" not in own.cultists()
+    state.seats[s].units["gug"] = [POOL, POOL]  # a neutral monster card taken: rules with one more unit type
+    more = board.faction_of(state, s)
+    assert more.monsters() == plain_roles(more, "monster", "terror") and "gug" in more.monsters()
+    assert "gug" not in rules.monsters() and rules.monsters() == plain_roles(rules, "monster", "terror")
+    for faction in (own, rules, more):
+        assert faction.goos() == plain_roles(faction, "goo")
+        assert faction.units_of("cultist", "monster") == plain_roles(faction, "cultist", "monster")
+
+
+def test_a_move_option_says_the_actions_notation_its_json_and_its_cost():
+    action = turn_actions.move_action("acolyte", "asia", "europe")
+    option = priced_option(action, 2)
+    assert option == MoveOption(notation="move acolyte asia>europe", action=action.model_dump(mode="json"),
+                                summary="move acolyte asia>europe (costs 2 Power)")
+    assert priced_option(shared(Done), 0).summary == "done"
+
+
+def test_a_copy_of_a_state_is_equal_and_shares_nothing_that_changes():
+    state = new_game(3)
+    s = seat(state, GC)
+    state.seats[s].flags.update({"paid": ["give-three"], "nested": {"a": [1, 2]}, "pair": (1, 2)})
+    copied = state.copy()
+    assert copied == state
+    copied.seats[s].flags["paid"].append("x")
+    copied.seats[s].flags["nested"]["a"].append(3)
+    copied.seats[s].units["acolyte"][0] = "europe"
+    assert state.seats[s].flags == {**state.seats[s].flags, "paid": ["give-three"], "nested": {"a": [1, 2]}}
+    assert state.seats[s].units["acolyte"][0] != "europe"
+
+
+#: Factions whose requirement checks are asked only while the requirement is not yet recorded.
+CHECKED_WHILE_OPEN = ("black-goat", "crawling-chaos", "windwalker")
+
+
+def requirements_agree(state, s: int) -> bool:
+    """Whether the requirements ``s`` meets now are those it would meet with none yet recorded, less the recorded
+    ones (each check asked, on copies: a check may reward, e.g. Black Goat's shared Areas); False if not asked."""
+    if state.seats[s].faction not in CHECKED_WHILE_OPEN:
+        return False
+    recorded = list(state.seats[s].requirements)
+    answer = board.faction_of(state, s).met_requirements(state.copy(), s)
+    plain = state.copy()
+    plain.seats[s].requirements = []
+    assert answer == [n for n in board.faction_of(plain, s).met_requirements(plain, s) if n not in recorded]
+    return bool(recorded)
+
+
+@pytest.mark.parametrize("hook", ["settle", "free_move", "after_action", "window_options", "awaken_options"])
+def test_the_material_switched_on_and_its_hooks_are_what_the_options_say_for_each_options_object(hook):
+    default = getattr(NeutralRule, hook)
+    for options in (CthulhuWarsOptions(**EVERYTHING), CthulhuWarsOptions(), CthulhuWarsOptions(igoo_byatis=True),
+                    CthulhuWarsOptions(**EVERYTHING)):  # the last equal to the first, another object
+        plain = [rule for rule in RULES if rule.enabled(options)]
+        for _ in range(2):  # the second time from the cache
+            assert neutral_registry.active(options) == plain
+            assert neutral_registry.hooked(options, hook) == [r for r in plain if getattr(type(r), hook) is not default]
+    assert neutral_registry.hooked(CthulhuWarsOptions(**EVERYTHING), hook), "the hook is defined by some material"
+
+
+def test_moves_from_one_area_are_made_once_and_equal_to_new_ones():
+    found = turn_actions.moves_to("acolyte", "asia", ("europe", "arctic-ocean"))
+    assert found == tuple(Move(unit="acolyte", source="asia", target=t) for t in ("europe", "arctic-ocean"))
+    assert turn_actions.moves_to("acolyte", "asia", ("europe", "arctic-ocean")) is found
+    assert found[0] is turn_actions.move_action("acolyte", "asia", "europe")
+
+
+def test_the_window_after_an_action_says_the_same_when_worked_out_after_the_seats_are_asked():
+    checked = 0
+    for state, _ in positions(5, 11, {"factions": ["great-cthulhu", "black-goat", "crawling-chaos", "yellow-sign",
+                                                   "windwalker"], **EVERYTHING}):
+        if state.pending or not state.turn.since_window:
+            continue
+        at_once, later = state.copy(), state.copy()
+        said = windows.action_opener(at_once)()
+        opener = windows.action_opener(later)
+        window = {"actor": later.turn.seat, "context": "action"}
+        for s in range(len(later.seats)):
+            windows.seat_options(later, s, window)
+        assert opener() == said and later == at_once
+        checked += 1
+    assert checked > 50
+
+
 def positions(players: int, seed: int, options: dict):
     """Every position of a random game, with the seat asked."""
     rnd = random.Random(seed)
@@ -82,9 +185,10 @@ def positions(players: int, seed: int, options: dict):
 @pytest.mark.parametrize("players, seed, factions", [
     (6, 3, ["great-cthulhu", "windwalker", "sleeper", "opener-of-the-way", "yellow-sign", "crawling-chaos"]),
     (4, 5, ["ancients", "crawling-chaos", "sleeper", "opener-of-the-way"]),
+    (5, 7, ["black-goat", "crawling-chaos", "windwalker", "great-cthulhu", "yellow-sign"]),
 ])  # fmt: skip
 def test_the_shortcuts_agree_with_the_plain_computations_along_random_games(players, seed, factions):
-    checked = {"cost": 0, "moving": 0, "enemies": 0, "hooks": 0}
+    checked = {"cost": 0, "moving": 0, "enemies": 0, "hooks": 0, "follow-ups": 0, "roles": 0, "requirements": 0}
     for state, s in positions(players, seed, {"factions": factions, **EVERYTHING}):
         for other in range(players):  # the hooks a seat's rules define, found from its faction's name alone
             rules = type(board.faction_of(state, other))
@@ -92,6 +196,11 @@ def test_the_shortcuts_agree_with_the_plain_computations_along_random_games(play
                 plain = getattr(rules, hook) is not getattr(Faction, hook)
                 assert board.defines_hook(state.seats[other].faction, hook) == plain, (other, hook)
                 checked["hooks"] += plain
+            names = [u.name for u in rules_of(state, other).units]  # the unit types it plays with, neutral ones too
+            assert rules_of(state, other).units_of("monster", "terror") == tuple(
+                n for n in names if rules_of(state, other).unit(n).role in ("monster", "terror"))
+            checked["roles"] += 1
+            checked["requirements"] += requirements_agree(state, other)
         if state.pending:
             continue
         table = turn_actions.cost_table(state, s)
@@ -99,12 +208,17 @@ def test_the_shortcuts_agree_with_the_plain_computations_along_random_games(play
             assert table(action) == turn_actions.action_cost(state, s, action), action
             checked["cost"] += 1
         if state.turn.moving or not state.turn.acted:
-            assert turn_actions.can_move_more(state, s) == bool(turn_actions.move_options(state, s))
+            listed = turn_actions.move_options(state, s)
+            assert turn_actions.can_move_more(state, s) == bool(listed)
+            assert all(turn_actions.move_allowed(state, s, move) for move in listed)
             checked["moving"] += 1
+        if state.turn.acted and not state.turn.moving:
+            assert turn_actions.has_follow_up(state, s) == bool(turn_actions.follow_up_options(state, s))
+            checked["follow-ups"] += 1
         found = board.enemies_by_area(state, s)
         assert found == {a: board.enemies_in(state, s, a) for a in board.occupied_areas(state, s)}
         checked["enemies"] += len(found)
-    assert all(n > 50 for n in checked.values()), checked
+    assert checked.pop("follow-ups") > 10 and all(n > 50 for n in checked.values()), checked
 
 
 def test_the_text_patterns_are_compiled_once_for_each_set_of_separators_and_kept_apart():

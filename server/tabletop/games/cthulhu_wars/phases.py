@@ -14,7 +14,7 @@ from tabletop.games.cthulhu_wars.factions import Faction
 from tabletop.games.cthulhu_wars.neutrals import registry as neutrals
 from tabletop.games.cthulhu_wars.power import ExtraIncome, GatherPowerResult, PowerSources, gather_power
 from tabletop.games.cthulhu_wars.state import GameState, Pending
-from tabletop.games.cthulhu_wars.turn_actions import follow_up_options
+from tabletop.games.cthulhu_wars.turn_actions import has_follow_up
 
 
 def advance(state: GameState, log: list[str]) -> None:
@@ -119,7 +119,7 @@ def turn_over(state: GameState) -> bool:
         return False
     if not turn.acted:
         return state.seats[turn.seat].power <= 0
-    return turn.closed or not follow_up_options(state, turn.seat)
+    return turn.closed or not has_follow_up(state, turn.seat)
 
 
 def run_after_action_hooks(state: GameState, log: list[str]) -> None:

@@ -65,7 +65,7 @@ class UnitPlaces(dict):
 
     def copy_figures(self) -> UnitPlaces:
         """A copy with lists of its own (the same unit types: the rules kept)."""
-        new = UnitPlaces({kind: list(places) for kind, places in self.items()})
+        new = UnitPlaces(zip(self, map(list.copy, self.values())))
         new.rules = getattr(self, "rules", None)
         return new
 
@@ -280,10 +280,11 @@ _SHARED = frozenset({str, int, bool, float, type(None), tuple})
 
 def _copy_value(value: Any) -> Any:
     """A copy of nested dicts/lists/sets of plain values."""
-    if type(value) in _SHARED:
+    kind = type(value)
+    if kind in _SHARED:
         return value
-    if isinstance(value, dict):
+    if kind is dict or isinstance(value, dict):  # the exact type first: the common case, tested fastest
         return {k: v if type(v) in _SHARED else _copy_value(v) for k, v in value.items()}
-    if isinstance(value, list):
+    if kind is list or isinstance(value, list):
         return [v if type(v) in _SHARED else _copy_value(v) for v in value]
     return value

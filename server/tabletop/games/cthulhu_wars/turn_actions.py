@@ -161,17 +161,28 @@ def move_tax(state: GameState, seat: int, target: str, taxed: dict[str, int]) ->
 def follow_up_options(state: GameState, seat: int, kind: str | None = None) -> list[BaseModel]:
     """The unlimited actions left to the seat once its one action is taken (none at 0 Power); ``kind`` keeps one
     kind (see :func:`turn_options`)."""
+    return [action for part in follow_ups_by_part(state, seat, kind) for action in part]
+
+
+def has_follow_up(state: GameState, seat: int) -> bool:
+    """Whether :func:`follow_up_options` would list anything (stopping at the first part that lists something)."""
+    return any(follow_ups_by_part(state, seat))
+
+
+def follow_ups_by_part(state: GameState, seat: int, kind: str | None = None) -> Iterator[list[BaseModel]]:
+    """The options of :func:`follow_up_options` in the same order, in parts, each worked out only when asked for:
+    the core unlimited actions, the faction's, the neutral material's, then Battles with all six spellbooks."""
     if state.seats[seat].power <= 0:
-        return []
+        return
     faction = board.faction_of(state, seat)
     unlimited = faction.unlimited(state, seat)
-    options = unlimited_options(state, seat) if kind is None or kind in UNLIMITED_CORE else []
+    if kind is None or kind in UNLIMITED_CORE:
+        yield unlimited_options(state, seat)
     if unlimited and (kind is None or kind in unlimited):  # none unlimited: nothing listed would be kept
-        options += [a for a in faction.actions(state, seat) if a.kind in unlimited and kind in (None, a.kind)]
-        options += [a for a in neutrals.actions(state, seat) if a.kind in unlimited and kind in (None, a.kind)]
+        yield [a for a in faction.actions(state, seat) if a.kind in unlimited and kind in (None, a.kind)]
+        yield [a for a in neutrals.actions(state, seat) if a.kind in unlimited and kind in (None, a.kind)]
     if has_all_spellbooks(state, seat) and kind in (None, "battle"):
-        options += battle_options(state, seat)
-    return options
+        yield battle_options(state, seat)
 
 
 def is_unlimited(state: GameState, seat: int, action: BaseModel) -> bool:
@@ -229,10 +240,12 @@ def moves_by_source(state: GameState, seat: int) -> Iterator[list[Move]]:
         if power < cost:
             continue
         for source in sorted(sources):
-            yield [
-                move_action(kind, source, target) for target in faction.move_targets(state, seat, kind, source)
-                if not taxed or cost + move_tax(state, seat, target, taxed) <= power
-            ]  # fmt: skip
+            targets = faction.move_targets(state, seat, kind, source)
+            if not taxed:
+                yield list(moves_to(kind, source, tuple(targets)))
+                continue
+            yield [move_action(kind, source, target) for target in targets
+                   if cost + move_tax(state, seat, target, taxed) <= power]
 
 
 def move_sources(kind: str, places: list[str], moved: Collection[tuple[str, int]]) -> set[str]:
@@ -264,6 +277,13 @@ def move_allowed(state: GameState, seat: int, action: Move) -> bool:
 def move_action(unit: str, source: str, target: str) -> Move:
     """One Move option; actions are immutable, so equal ones are shared (listing moves is the hot path)."""
     return Move(unit=unit, source=source, target=target)
+
+
+@functools.lru_cache(maxsize=16384)
+def moves_to(unit: str, source: str, targets: tuple[str, ...]) -> tuple[Move, ...]:
+    """The Move options of a figure of ``unit`` from ``source`` to each of ``targets`` (:func:`move_action`), kept
+    together: a figure's reach from one Area is mostly the same position after position."""
+    return tuple(move_action(unit, source, target) for target in targets)
 
 
 def recruit_options(state: GameState, seat: int) -> list[Recruit]:

@@ -37,6 +37,7 @@ figure stood before them, so the window after them can say all this.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel
@@ -69,17 +70,19 @@ def seat_options(state: GameState, seat: int, window: dict[str, Any]) -> list[Ba
     return options
 
 
-def open_window(state: GameState, actor: int, context: str, opener: dict[str, Any] | None = None) -> None:
+def open_window(state: GameState, actor: int, context: str,
+                opener: dict[str, Any] | Callable[[], dict[str, Any]] | None = None) -> None:
     """After ``actor``'s action (``context`` ``"action"``) or Doom-phase decision (``"doom"``): ask every seat,
     in play order from ``actor``, that has something it may do now; nobody is asked when nobody has.
 
     ``opener`` says what opened the window (the keys ``action``, ``areas``, ``touched``, ``against``, ``affected``
-    and ``near`` of the module docstring; :func:`action_opener` or :func:`doom_opener`); missing keys are empty."""
+    and ``near`` of the module docstring; :func:`action_opener` or :func:`doom_opener`); missing keys are empty. It
+    may be a function giving them, called only when a seat is asked (finding what a seat may do changes nothing)."""
     window: dict[str, Any] = {"actor": actor, "context": context}
     waiting = [s for s in state.order_from(actor) if seat_options(state, s, window)]
     if waiting:
         window.update({"action": "", "areas": [], "touched": [], "against": [], "affected": [], "near": []})
-        window.update(opener or {})
+        window.update((opener() if callable(opener) else opener) or {})
         window["waiting"] = waiting
         state.pending.append(Pending(waiting[0], WINDOW, window))
 
@@ -210,12 +213,19 @@ def changes(state: GameState, base: tuple[Any, ...]) -> tuple[list[str], list[in
     return list(areas), seats
 
 
-def action_opener(state: GameState) -> dict[str, Any]:
-    """What opens the window after the turn's action (the actions noted since the last window, in words, and the
-    Areas and seats they concern); the notes are cleared for the next window."""
+def action_opener(state: GameState) -> Callable[[], dict[str, Any]]:
+    """What opens the window after the turn's action, for :func:`open_window` (the actions noted since the last
+    window, in words, and the Areas and seats they concern: :func:`actions_opener`), worked out only if the window
+    opens; the notes are cleared for the next window now."""
     turn = state.turn
     records, base = turn.since_window, turn.window_base
     turn.since_window, turn.window_base = [], None
+    return lambda: actions_opener(state, records, base)
+
+
+def actions_opener(state: GameState, records: list[dict[str, Any]], base: tuple[Any, ...] | None) -> dict[str, Any]:
+    """What opens a window after the actions of ``records`` (their notes), ``base`` where figures stood before."""
+    turn = state.turn
     named = list(dict.fromkeys(a for r in records for a in r["areas"]))
     against = list(dict.fromkeys(s for r in records for s in r["against"]))
     moved, hit = changes(state, base) if base is not None else ([], [])

@@ -177,17 +177,25 @@ class Faction:
             raise KeyError(f"{self.name} has no unit type {name!r}") from None
 
     def cultists(self) -> tuple[str, ...]:
-        return tuple(u.name for u in self.units if u.role == "cultist")
+        return self.units_of("cultist")
 
     def monsters(self) -> tuple[str, ...]:
-        return tuple(u.name for u in self.units if u.role in ("monster", "terror"))
+        return self.units_of("monster", "terror")
 
     def goos(self) -> tuple[str, ...]:
-        return tuple(u.name for u in self.units if u.role == "goo")
+        return self.units_of("goo")
 
     def units_of(self, *roles: Role) -> tuple[str, ...]:
-        """Unit types of exactly these roles: an ability naming "Monster" reaches no Terror (``cthulhu-wars/ancients``)."""
-        return tuple(u.name for u in self.units if u.role in roles)
+        """Unit types of exactly these roles: an ability naming "Monster" reaches no Terror (``cthulhu-wars/ancients``).
+        Worked out once per set of roles and kept with the unit types read (:attr:`units`, a tuple never changed in
+        place): rules given other unit types (a variant with neutral units) work theirs out again."""
+        known = self.__dict__.get("names_by_roles")
+        if known is None or known[0] is not self.units:
+            known = self.__dict__["names_by_roles"] = (self.units, {})
+        found = known[1].get(roles)
+        if found is None:
+            found = known[1][roles] = tuple(u.name for u in self.units if u.role in roles)
+        return found
 
     def action_cost(self, state: GameState, seat: int, action: BaseModel) -> int:
         """Power one of this faction's own actions costs now; default :attr:`action_costs` (0 if absent)."""

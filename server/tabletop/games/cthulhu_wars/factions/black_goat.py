@@ -198,7 +198,8 @@ class BlackGoat(Faction):
         """Area counts, sharing areas with every enemy, the sacrifice action and the Awakening
         (rule="cthulhu-wars/black-goat")."""
         fs = state.seats[seat]
-        mine = board.occupied_areas(state, seat)
+        asked = any(name not in fs.requirements for name in (*AREA_REQUIREMENTS, "share-areas"))
+        mine = board.occupied_areas(state, seat) if asked else set()  # all recorded: the Areas are not asked about
         met = [name for name, need in AREA_REQUIREMENTS.items() if len(mine) >= need]
         if "share-areas" not in fs.requirements and self.shares_with_all(state, seat, mine):
             self.reward_sharing(state, seat)

@@ -148,16 +148,19 @@ class CrawlingChaos(Faction):
     # ---- requirements --------------------------------------------------------------------
     def met_requirements(self, state: GameState, seat: int) -> list[str]:
         fs = state.seats[seat]
-        gates = len(board.controlled_gates(state, seat))
-        checks = {
-            "pay-four": "pay-four" in fs.flags.get("paid", []),
-            "pay-six": "pay-six" in fs.flags.get("paid", []),
-            "three-gates-or-12-power": gates >= 3 or fs.power >= 12,
-            "four-gates-or-15-power": gates >= 4 or fs.power >= 15,
-            "capture-cultist": bool(fs.captives),
-            "awaken-nyarlathotep": bool(fs.flags.get("awakened")),
+
+        def gates() -> int:
+            return len(board.controlled_gates(state, seat))
+
+        checks = {  # each asked only while its requirement is not yet recorded
+            "pay-four": lambda: "pay-four" in fs.flags.get("paid", []),
+            "pay-six": lambda: "pay-six" in fs.flags.get("paid", []),
+            "three-gates-or-12-power": lambda: fs.power >= 12 or gates() >= 3,
+            "four-gates-or-15-power": lambda: fs.power >= 15 or gates() >= 4,
+            "capture-cultist": lambda: bool(fs.captives),
+            "awaken-nyarlathotep": lambda: bool(fs.flags.get("awakened")),
         }  # fmt: skip
-        return [name for name, ok in checks.items() if ok and name not in fs.requirements]
+        return [name for name, met in checks.items() if name not in fs.requirements and met()]
 
     # ---- actions -------------------------------------------------------------------------
     def actions(self, state: GameState, seat: int) -> list[BaseModel]:

@@ -240,15 +240,15 @@ class Windwalker(Faction):
     def met_requirements(self, state: GameState, seat: int) -> list[str]:
         fs = state.seats[seat]
         start = fs.flags.get("start-area")
-        checks = {
-            "first-player": state.first_player == seat and bool(start),
-            "opposite-gate": bool(start) and any(board.has_gate(state, a) for a in self.poles(state) if a != start),
-            "another-six-spellbooks": any(len(o.spellbooks) >= 6 for s, o in enumerate(state.seats) if s != seat),
-            "anytime": bool(fs.flags.get("anytime")),
-            "awaken-rhan-tegoth": bool(fs.flags.get("awakened-rhan-tegoth")),
-            "awaken-ithaqua": bool(fs.flags.get("awakened-ithaqua")),
+        checks = {  # each asked only while its requirement is not yet recorded
+            "first-player": lambda: state.first_player == seat and bool(start),
+            "opposite-gate": lambda: bool(start) and any(board.has_gate(state, a) for a in self.poles(state) if a != start),
+            "another-six-spellbooks": lambda: any(len(o.spellbooks) >= 6 for s, o in enumerate(state.seats) if s != seat),
+            "anytime": lambda: bool(fs.flags.get("anytime")),
+            "awaken-rhan-tegoth": lambda: bool(fs.flags.get("awakened-rhan-tegoth")),
+            "awaken-ithaqua": lambda: bool(fs.flags.get("awakened-ithaqua")),
         }  # fmt: skip
-        return [name for name, ok in checks.items() if ok and name not in fs.requirements]
+        return [name for name, met in checks.items() if name not in fs.requirements and met()]
 
     def anytime_signs(self, state: GameState, seat: int) -> int:
         return min(MAX_ANYTIME_SIGNS, sum(1 for s, o in enumerate(state.seats) if s != seat and len(o.spellbooks) >= 6))
