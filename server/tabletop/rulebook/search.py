@@ -57,8 +57,8 @@ from .sections import Section, load_rulebook, rules_dir
 GOOD_MATCH = 0.5
 #: The least share of a question's weight a passage itself must hold.
 PASSAGE_MATCH = 0.3
-#: How much of a passage's score comes from how well its whole section matches the question (climbed).
-SECTION_SHARE = 0.45
+#: How much of a passage's score comes from how well its whole section matches the question.
+SECTION_SHARE = 0.5
 #: How strongly a word's rarity (its IDF) sets its weight in the share of the question a passage holds (its power;
 #: climbed).
 IDF_POWER = 0.45
@@ -66,8 +66,8 @@ IDF_POWER = 0.45
 #: NEAR_WORDS words apart) adds to its score (climbed).
 PAIR_BONUS = 0.15
 NEAR_WORDS = 2
-#: How strongly the share of the question a passage holds counts (its power).
-COVERAGE_POWER = 1.0
+#: How strongly the share of the question a passage holds counts (its power; climbed).
+COVERAGE_POWER = 1.1
 #: How much a narrow (one faction's) section's score counts against a general one's: when the question names
 #: the section (a word of its title, or a name it keeps to itself, such as a faction's units), and when not.
 #: A passage of a general section about a narrow one (a ruling on the Ghast, using its own names) counts the same
