@@ -29,8 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "server"))
 
-from tabletop import rulebook  # noqa: E402
-from tabletop.app.rules_tools import passage_hits  # noqa: E402
+from rules_search import answer_now, flat  # noqa: E402  (benchmarks/rules_search.py: the figures it prints)
 
 SEARCH = importlib.import_module("tabletop.rulebook.search")  # the module (the package exports its function search)
 SETS = {"questions": ROOT / "tests/rulebook/questions.toml", "holdout": ROOT / "tests/rulebook/holdout.toml"}
@@ -41,18 +40,13 @@ TUNED = (
 )
 
 
-def flat(text: str) -> str:
-    return " ".join(text.split())
-
-
 def answered(questions: list[dict]) -> tuple[float, float]:
     """(share whose first hit is in an answering section, share whose answer phrase is in the first quote)."""
     first = phrase = 0
     for q in questions:
-        found = rulebook.search(q["question"], q["game"], 3)
-        hits = passage_hits(found, q["question"])
-        first += bool(hits) and hits[0].section in {q["section"], *q.get("also", [])}
-        phrase += bool(hits) and flat(q["answer"]) in flat(hits[0].passage)
+        sections, passage, _ = answer_now(q["question"], q["game"])
+        first += bool(sections) and sections[0] in {q["section"], *q.get("also", [])}
+        phrase += flat(q["answer"]) in flat(passage)
     return first / len(questions), phrase / len(questions)
 
 
