@@ -35,10 +35,10 @@ async def test_search_rules_answers_with_the_passage_itself(client: Client):
 
 async def test_a_general_question_lands_on_the_general_rule(client: Client):
     found = await call(client, "search_rules", query="Recruit Acolyte cost Build Gate cost", game="cthulhu-wars")
-    assert [r["uri"] for r in found["results"][:2]] == [
+    assert {r["uri"] for r in found["results"][:2]} == {  # the two rows of the actions table, before any faction's
         "rules://cthulhu-wars/actions#recruit-cultist",
         "rules://cthulhu-wars/actions#build-gate",
-    ]
+    }
 
 
 async def test_a_word_the_rules_never_use_is_named_and_the_rest_still_answers(client: Client):
