@@ -11,10 +11,12 @@ import random
 import pytest
 
 from tabletop.games.cthulhu_wars import ENGINE, board, turn_actions, windows
-from tabletop.core.text import factor, last_part_pattern, merge_alternatives, separator_pattern
+from tabletop.core.text import factor, last_part_pattern, merge_alternatives, merged_at, separator_pattern
 from tabletop.games.cthulhu_wars.actions import Battle, Done, Move, shared
 from tabletop.core.game import MoveOption
-from tabletop.games.cthulhu_wars.engine import priced_option
+from tabletop.games.cthulhu_wars.engine import (
+    UNIT_MOVE, action_json, all_action_models, all_strings, cost_reader, priced_option, unit_move_parts,
+)
 from tabletop.games.cthulhu_wars.factions import FACTIONS, Faction
 from tabletop.games.cthulhu_wars.neutrals import registry as neutral_registry
 from tabletop.games.cthulhu_wars.neutrals.registry import RULES, NeutralRule
@@ -229,3 +231,74 @@ def test_the_text_patterns_are_compiled_once_for_each_set_of_separators_and_kept
             "move acolyte asia>europe/arctic-ocean"]
         assert factor(["C e7-d6", "C e7-e6"], " -") == ["C e7-d6/e6"]
         assert merge_alternatives(["battle asia vs ys", "battle europe vs ys"]) == ["battle asia/europe vs ys"]
+
+
+def plain_merge(lines: list[str], separators: str) -> list[str]:
+    """:func:`merge_alternatives` as first written: every word in turn, pass after pass, until a pass merges nothing."""
+    split = separator_pattern(separators)
+    rows = [split.split(line) for line in lines]
+    merged = True
+    while merged:
+        merged = False
+        for column in range(0, max((len(r) for r in rows), default=0), 2):
+            rows, joined = merged_at(rows, column)
+            merged = merged or joined
+    return ["".join(r) for r in rows]
+
+
+def test_merging_stops_once_every_word_is_checked_after_the_last_merge_as_the_plain_passes_do():
+    cases = [[], ["done"], [""], ["battle asia vs ys", "battle europe vs ys"],
+             ["a x 1", "b x 2", "a y 1", "b y 2", "a x 2", "b x 1"], ["a b", "a c d", "e b", "e c d", "a c f"]]
+    for lines in cases:
+        assert merge_alternatives(list(lines), " >") == plain_merge(list(lines), " >"), lines
+    assert factor(["move acolyte asia>europe"], " >") == factor(iter(["move acolyte asia>europe"]), " >")
+
+
+@pytest.mark.parametrize("players, seed, factions", [
+    (6, 1, ["great-cthulhu", "windwalker", "sleeper", "opener-of-the-way", "yellow-sign", "crawling-chaos"]),
+    (5, 6, None),
+    (4, 2, ["ancients", "black-goat", "windwalker", "yellow-sign"]),
+])  # fmt: skip
+def test_the_listings_shortcuts_agree_with_the_plain_computations_along_random_games(players, seed, factions):
+    """A Move's notation read once, a move's JSON without pydantic's serializer, the text merged with an early stop
+    and one line left whole, Areas without a captor passed over, and the whole cost when nothing is taxed."""
+    checked = {"json": 0, "move texts": 0, "merged": 0, "captures": 0, "costs": 0}
+    for state, s in positions(players, seed, {"factions": factions, **EVERYTHING}):
+        for group in ENGINE.legal_moves(state, s).groups:
+            texts = [m.notation for m in group.moves]
+            for option in group.moves:
+                assert option.action == ENGINE.action_adapter.validate_python(option.action).model_dump(mode="json")
+                found = UNIT_MOVE.match(option.notation)
+                assert unit_move_parts(option.notation) == (found.groups() if found else None)
+                checked["move texts"] += found is not None
+            lines = factor(iter(texts), " >")  # a generator: the plain factoring, never the shortcut for one line
+            assert factor(texts, " >") == lines
+            assert merge_alternatives(lines, " >") == plain_merge(lines, " >")
+            checked["merged"] += len(lines) > 1
+        if state.pending:
+            continue
+        actions = ENGINE.legal_actions(state, s)
+        for action in actions:
+            assert action_json(action) == action.model_dump(mode="json")
+            checked["json"] += 1
+        cost, taxed = cost_reader(state), turn_actions.taxes(state, s)
+        for action in actions:
+            extra = turn_actions.move_tax(state, s, action.target, taxed) if action.kind == "move" else (
+                turn_actions.action_tax(state, s, action, taxed))
+            assert cost(action) == turn_actions.action_cost(state, s, action) + extra, action
+            checked["costs"] += 1
+        if not state.turn.acted and not state.turn.moving and state.seats[s].power >= 1:
+            enemies = board.enemies_by_area(state, s)
+            plain = [(a, e) for a in sorted(enemies) for e in enemies[a] if turn_actions.can_capture(state, s, a, e)]
+            found = turn_actions.capture_options(state, s)
+            assert [(c.area, c.enemy) for c in found] == [(a, state.seats[e].faction) for a, e in plain]
+            checked["captures"] += len(plain) + 1
+    assert all(n > 20 for n in checked.values()), checked
+
+
+def test_an_actions_json_is_its_field_values_only_when_every_field_is_a_string():
+    by_name = {m.__name__: m for m in all_action_models()}
+    assert all_strings(by_name["Move"]) and all_strings(by_name["Done"]) and all_strings(by_name["ChooseDirection"])
+    assert not all_strings(by_name["Assign"]) and not all_strings(by_name["Lose"]) and not all_strings(by_name["Offer"])
+    lose = by_name["Lose"](unit="acolyte", from_gate=True)
+    assert action_json(lose) == lose.model_dump(mode="json") == {"kind": "lose", "unit": "acolyte", "from_gate": True}

@@ -25,6 +25,8 @@ def factor(notations: Iterable[str], separators: str = " ") -> list[str]:
     characters end a stem: ``"-"`` between War squares, ``">"`` between Cthulhu Wars areas, whose
     names hold hyphens themselves). Order is kept; notations with no separator stay whole.
     """
+    if isinstance(notations, list) and len(notations) < 2:
+        return list(notations)  # one notation is its own stem and last part: nothing to merge
     last_part = last_part_pattern(separators)
     stems: dict[str, list[str]] = {}
     order: list[str] = []
@@ -57,14 +59,16 @@ def merge_alternatives(lines: list[str], separators: str = " ") -> list[str]:
     ys']`` -> ``['battle asia/europe vs ys']``. Each line stands for every combination of its alternatives, and so
     does each merged one (the lines merged are alike in every other word). Words are split at ``separators``; the
     first line of a merged run keeps its place."""
+    if len(lines) < 2:
+        return list(lines)  # a line alone has nothing to merge with
     split = separator_pattern(separators)
     rows = [split.split(line) for line in lines]
-    merged = True
-    while merged:
-        merged = False
-        for column in range(0, max((len(r) for r in rows), default=0), 2):  # words sit at even places
-            rows, joined = merged_at(rows, column)
-            merged = merged or joined
+    words = range(0, max(len(r) for r in rows), 2)  # words sit at even places (rows merge only with rows as long)
+    clean, turn = 0, 0
+    while clean < len(words):  # the words in turn, over and over, until none of them merges anything more
+        rows, joined = merged_at(rows, words[turn % len(words)])
+        clean = 1 if joined else clean + 1  # a word just merged has no more alike lines until another word merges
+        turn += 1
     return ["".join(r) for r in rows]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -224,8 +224,11 @@ class CthulhuWars(Engine[GameState, Any]):
         cost = cost_reader(state)
         titles: dict[str, str] = {}  # by action kind, worked out once
         for action in actions:
-            title = titles.get(action.kind) or titles.setdefault(action.kind, group_title(state, seat, action.kind))
-            groups.setdefault(title, []).append(self.option(action, state, cost(action)))
+            kind = action.kind
+            title = titles.get(kind) or titles.setdefault(kind, group_title(state, seat, kind))
+            price = cost(action)  # priced_option is what self.option gives all but a direction of play
+            option = priced_option(action, price) if kind != "direction" else self.option(action, state, price)
+            groups.setdefault(title, []).append(option)
         return LegalMoves(groups=[brief_group(t, m) for t, m in groups.items()])  # what is owed is said by Engine.owed
 
     # ---- views ----------------------------------------------------------------------------
@@ -491,16 +494,24 @@ def units_together(moves: list[MoveOption]) -> list[str] | None:
     ("move acolyte/ghoul africa>asia/europe"; a/b: any one of them), in the order first met (``cthulhu-wars/notation``)."""
     lines: dict[str, dict[str, list[str]]] = {}  # source -> unit -> targets
     for move in moves:
-        found = UNIT_MOVE.match(move.notation)
+        found = unit_move_parts(move.notation)
         if found is None:
             return None  # a move written otherwise (a faction's): the plain factored list
-        unit, source, target = found.groups()
+        unit, source, target = found
         lines.setdefault(source, {}).setdefault(unit, []).append(target)
     brief: dict[tuple[str, tuple[str, ...]], list[str]] = {}
     for source, units in lines.items():
         for unit, targets in units.items():
             brief.setdefault((source, tuple(targets)), []).append(unit)
     return [f"move {'/'.join(units)} {source}>{'/'.join(targets)}" for (source, targets), units in brief.items()]
+
+
+@functools.lru_cache(maxsize=65536)
+def unit_move_parts(text: str) -> tuple[str, str, str] | None:
+    """The unit, source and target of a unit move's notation (:data:`UNIT_MOVE`), or None for any other text; read once
+    for each notation, as the same moves are listed position after position (the answer depends on the text alone)."""
+    found = UNIT_MOVE.match(text)
+    return found.groups() if found else None  # type: ignore[return-value]
 
 
 #: The longest group of moves written on one line (with what its title adds) rather than under its title.
@@ -520,7 +531,7 @@ def brief_group(title: str, moves: list[MoveOption]) -> MoveGroup:
     for one word merged ("battle asia/europe vs great-cthulhu", "summon deep-one/shoggoth europe"), a Move's units
     together. Moves that name their action say it themselves: a short group is one line with what its title adds
     ("control europe (unlimited, 0 Power)", "done"), a long one sits under its title only when that says more."""
-    lines = (units_together(moves) if title == GROUP_TITLES["move"] else None) or factor((m.notation for m in moves), " >")
+    lines = (units_together(moves) if title == GROUP_TITLES["move"] else None) or factor([m.notation for m in moves], " >")
     lines = merge_alternatives(lines, " >")
     verb = title.split()[0].lower()
     note = title[title.index("("):] if "(" in title else ""
@@ -538,7 +549,27 @@ def priced_option(action: Any, cost: int) -> MoveOption:
     (actions are immutable and the same moves come back position after position; nothing changes a listed option)."""
     text = notation.to_text(action)
     # validated, which pydantic does faster than it builds a model without validation (model_construct)
-    return MoveOption(notation=text, action=action.model_dump(mode="json"), summary=describe_cost(text, cost))
+    return MoveOption(notation=text, action=action_json(action), summary=describe_cost(text, cost))
+
+
+def action_json(action: Any) -> dict[str, Any]:
+    """``action.model_dump(mode="json")``: for an action whose fields are all strings (:func:`all_strings`) a copy of
+    its field values (in field order, with nothing for pydantic to convert, it is the same dict), built without the
+    serializer that a new listed move would otherwise pay most of its first listing for."""
+    if all_strings(type(action)):
+        return dict(action.__dict__)
+    return action.model_dump(mode="json")
+
+
+@functools.cache
+def all_strings(model: type[BaseModel]) -> bool:
+    """Whether every field of an action model is a string (``str``, or a ``Literal`` of strings such as ``kind``),
+    read from its field annotations: its JSON form is then its field values as they stand."""
+    def plain(annotation: Any) -> bool:
+        return annotation is str or (
+            get_origin(annotation) is Literal and all(isinstance(a, str) for a in get_args(annotation)))
+
+    return all(plain(field.annotation) for field in model.model_fields.values())
 
 
 def describe_cost(text: str, cost: int) -> str:
@@ -558,11 +589,11 @@ def cost_reader(state: GameState) -> Any:
         turn_actions.taxes(state, seat))
     own_turn = state.turn is not None and state.turn.seat == seat
     base_cost = turn_actions.cost_table(state, seat)
+    if not taxed:
+        return base_cost  # no extra cost anywhere: the base cost is the whole cost
 
     def cost(action: Any) -> int:
         base = base_cost(action)
-        if not taxed:
-            return base
         if action.kind == "move":
             return base + (turn_actions.move_tax(state, seat, action.target, taxed) if own_turn else 0)
         return base + turn_actions.action_tax(state, seat, action, taxed)

@@ -21,6 +21,7 @@ from tabletop.games.cthulhu_wars.actions import (
     RevealElderSigns, Summon, shared,
 )  # fmt: skip
 from tabletop.games.cthulhu_wars.battle import can_battle, enemy_key, start_battle
+from tabletop.games.cthulhu_wars.factions import Faction
 from tabletop.games.cthulhu_wars.neutrals import registry as neutrals
 from tabletop.games.cthulhu_wars.state import POOL, GameState
 
@@ -363,12 +364,21 @@ def capture_options(state: GameState, seat: int) -> list[Capture]:
     if state.seats[seat].power < CAPTURE_COST:
         return []
     enemies = board.enemies_by_area(state, seat)
+    faction = board.faction_of(state, seat)
     return [
         shared(Capture, area=area, enemy=state.seats[enemy].faction)
         for area in sorted(enemies)
+        if enemies[area] and has_captor(state, seat, faction, area)
         for enemy in enemies[area]
         if can_capture(state, seat, area, enemy)
     ]
+
+
+def has_captor(state: GameState, seat: int, faction: Faction, area: str) -> bool:
+    """Whether ``seat`` has in ``area`` a GOO or a figure that can capture: what :func:`can_capture` asks of the captor
+    whatever the enemy, so without one no enemy there can be captured (asked once per Area, not once per enemy)."""
+    return board.any_in(state, seat, area, faction.goos()) or any(
+        faction.can_capture(state, seat, k, area) for k in board.kinds_in(state, seat, area))
 
 
 def can_capture(state: GameState, seat: int, area: str, enemy: int) -> bool:
