@@ -51,7 +51,7 @@ from .sections import Section, load_rulebook, rules_dir
 
 #: The weights below marked "(climbed)" were set by benchmarks/rules_search_weights.py, a hill climb over the
 #: questions of tests/rulebook/questions.toml (then rounded), and checked on tests/rulebook/holdout.toml, which the
-#: climb never reads; docs/developers.md gives the figures.
+#: climb scores only once it has ended, never to choose; docs/developers.md gives the figures.
 #:
 #: The least share of a question's weight a passage's section must hold (more than this) to be a match.
 GOOD_MATCH = 0.5
