@@ -226,9 +226,7 @@ class CthulhuWars(Engine[GameState, Any]):
         for action in actions:
             kind = action.kind
             title = titles.get(kind) or titles.setdefault(kind, group_title(state, seat, kind))
-            price = cost(action)  # priced_option is what self.option gives all but a direction of play
-            option = priced_option(action, price) if kind != "direction" else self.option(action, state, price)
-            groups.setdefault(title, []).append(option)
+            groups.setdefault(title, []).append(self.option(action, state, cost(action)))
         return LegalMoves(groups=[brief_group(t, m) for t, m in groups.items()])  # what is owed is said by Engine.owed
 
     # ---- views ----------------------------------------------------------------------------

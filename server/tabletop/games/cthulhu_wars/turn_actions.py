@@ -377,8 +377,13 @@ def capture_options(state: GameState, seat: int) -> list[Capture]:
 def has_captor(state: GameState, seat: int, faction: Faction, area: str) -> bool:
     """Whether ``seat`` has in ``area`` a GOO or a figure that can capture: what :func:`can_capture` asks of the captor
     whatever the enemy, so without one no enemy there can be captured (asked once per Area, not once per enemy)."""
-    return board.any_in(state, seat, area, faction.goos()) or any(
-        faction.can_capture(state, seat, k, area) for k in board.kinds_in(state, seat, area))
+    return board.any_in(state, seat, area, faction.goos()) or has_capturing_figure(state, seat, faction, area)
+
+
+def has_capturing_figure(state: GameState, seat: int, faction: Faction, area: str) -> bool:
+    """Whether a figure of ``seat`` in ``area`` may capture there by its faction's own rule (``Faction.can_capture``;
+    a GOO of the seat there captures whatever this says)."""
+    return any(faction.can_capture(state, seat, k, area) for k in board.kinds_in(state, seat, area))
 
 
 def can_capture(state: GameState, seat: int, area: str, enemy: int) -> bool:
@@ -395,9 +400,8 @@ def can_capture(state: GameState, seat: int, area: str, enemy: int) -> bool:
         return False
     if has_goo:
         return True
-    return not board.any_in(state, enemy, area, enemy_faction.monsters()) and any(
-        faction.can_capture(state, seat, k, area) for k in board.kinds_in(state, seat, area)
-    )
+    return not board.any_in(state, enemy, area, enemy_faction.monsters()) and has_capturing_figure(
+        state, seat, faction, area)
 
 
 # ---- resolving ------------------------------------------------------------------------
