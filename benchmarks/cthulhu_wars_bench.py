@@ -17,15 +17,23 @@ legal_moves is timed two ways at every position, best of three calls and the fir
 (time.perf_counter), which on a shared machine also counts the time the process waited while another ran; "CPU" is
 the CPU time of this thread during the call (time.thread_time, nanosecond clock; reading it costs about 1
 microsecond), which leaves that waiting out.
+
+The process is set up as the server sets itself up (``tabletop serve``): once everything is loaded, what is alive
+is frozen out of the garbage collector's passes (server/tabletop/core/heap.py). A first call that a garbage
+collection fell into is counted apart, with the longest such call and the longest collection: that pause is the
+process's (it would fall into whatever ran then), not the work of listing the moves.
 """
 
 from __future__ import annotations
 
+import gc
 import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
 
+from tabletop.core.heap import freeze_startup_heap
 from tabletop.games.cthulhu_wars import ENGINE
 from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 
@@ -54,42 +62,69 @@ ANCIENTS_TABLES = {
 }
 
 
-def random_game(players: int, seed: int, timings: list[float] | None = None, factions: list[str] | None = None,
-                map_name: str = "earth", options: dict | None = None, firsts: list[float] | None = None,
-                cpu: list[float] | None = None, cpu_firsts: list[float] | None = None) -> int:
+@dataclass
+class Timings:
+    """``legal_moves`` times (seconds) over the positions of a table's games (see :func:`best_of_three`): best of
+    three calls and the first call, in wall and in CPU time; a first call that a garbage collection fell into is kept
+    apart in ``collected`` (wall time), the collection's pause being the process's and not the engine's."""
+
+    best: list[float] = field(default_factory=list)
+    first: list[float] = field(default_factory=list)
+    cpu_best: list[float] = field(default_factory=list)
+    cpu_first: list[float] = field(default_factory=list)
+    collected: list[float] = field(default_factory=list)
+
+
+#: Garbage collections run so far in this process, and the longest pause one took (seconds): see :func:`note_collection`.
+COLLECTIONS = {"count": 0, "started": 0.0, "longest": 0.0}
+
+
+def note_collection(phase: str, info: dict) -> None:
+    """A ``gc.callbacks`` hook: counts collections and times them, so a timed call can tell whether one ran inside."""
+    if phase == "start":
+        COLLECTIONS["count"] += 1
+        COLLECTIONS["started"] = time.perf_counter()
+    else:
+        COLLECTIONS["longest"] = max(COLLECTIONS["longest"], time.perf_counter() - COLLECTIONS["started"])
+
+
+def random_game(players: int, seed: int, timings: Timings | None = None, factions: list[str] | None = None,
+                map_name: str = "earth", options: dict | None = None) -> int:
     """Play one game of random legal moves (``options``: more game options); return the number of moves. With
-    ``timings``, time ``legal_moves`` at every position in wall time (``firsts``: its first call there), and in CPU
-    time into ``cpu`` and ``cpu_firsts`` if given."""
+    ``timings``, time ``legal_moves`` at every position."""
     rnd = random.Random(seed)
     state = ENGINE.new_game(CthulhuWarsOptions(factions=factions, map=map_name, **(options or {})), players, seed)
     moves = 0
     while ENGINE.outcome(state) is None:
         seat = rnd.choice(ENGINE.to_move(state))
         if timings is not None:
-            first, best, cpu_first, cpu_best = best_of_three(state, seat)
-            timings.append(best)
-            if firsts is not None:
-                firsts.append(first)
-            if cpu is not None and cpu_firsts is not None:
-                cpu.append(cpu_best)
-                cpu_firsts.append(cpu_first)
+            best_of_three(state, seat, timings)
         action = rnd.choice(ENGINE.legal_actions(state, seat))
         state, _ = ENGINE.apply(state, seat, action)
         moves += 1
     return moves
 
 
-def best_of_three(state, seat: int) -> tuple[float, float, float, float]:
-    """legal_moves time for one position: the first run, and the best of three runs, to leave out scheduler noise
-    (the later runs find every move's listing written out already: the first is what a new position costs); in wall
-    time, then the same two in CPU time (see the module docstring)."""
+def best_of_three(state, seat: int, timings: Timings) -> None:
+    """Time ``legal_moves`` at one position into ``timings``: the first run, and the best of three runs, to leave out
+    scheduler noise (the later runs find every move's listing written out already: the first is what a new position
+    costs); in wall time and in CPU time (see the module docstring)."""
     runs, cpu_runs = [], []
     for _ in range(3):
+        collections = COLLECTIONS["count"]
         start, cpu_start = time.perf_counter(), time.thread_time()
         ENGINE.legal_moves(state, seat)
         cpu_runs.append(time.thread_time() - cpu_start)
         runs.append(time.perf_counter() - start)
-    return runs[0], min(runs), cpu_runs[0], min(cpu_runs)
+        if len(runs) == 1:
+            collected = COLLECTIONS["count"] != collections
+    timings.best.append(min(runs))
+    timings.cpu_best.append(min(cpu_runs))
+    if collected:
+        timings.collected.append(runs[0])
+    else:
+        timings.first.append(runs[0])
+        timings.cpu_first.append(cpu_runs[0])
 
 
 def main(games: int) -> None:
@@ -107,29 +142,35 @@ def main(games: int) -> None:
         tables = [t for t in tables if not (t[1] and "ancients" in t[1])]
     elif only != "everything":
         tables = [t for t in tables if only is None or str(t[0]) == only]
+    freeze_startup_heap()  # as `tabletop serve` does once it has loaded (server/tabletop/core/heap.py)
+    gc.callbacks.append(note_collection)
+    worst = {"rate": float("inf"), "best": 0.0, "first": 0.0}
     for players, factions, map_name in tables:
-        timings: list[float] = []
-        firsts: list[float] = []
-        cpu_timings: list[float] = []
-        cpu_firsts: list[float] = []
+        timings = Timings()
         for seed in range(games):
-            random_game(players, seed, timings, factions, map_name, extra, firsts, cpu_timings, cpu_firsts)
+            random_game(players, seed, timings, factions, map_name, extra)
         start, cpu = time.perf_counter(), time.process_time()
         moves = sum(random_game(players, 1000 + seed, None, factions, map_name, extra) for seed in range(games))
         elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
         label = (", ".join(factions) if factions else "default factions") + (f", options: {only}" if extra else "")
-        print(
-            f"{map_name}, {players} players ({label}): legal_moves wall median {statistics.median(timings) * 1000:.3f} "
-            f"ms, p99 {statistics.quantiles(timings, n=100)[-1] * 1000:.3f} ms, "
-            f"max {max(timings) * 1000:.3f} ms over {len(timings)} positions (first call: p99 "
-            f"{statistics.quantiles(firsts, n=100)[-1] * 1000:.3f} ms, max {max(firsts) * 1000:.3f} ms); "
-            f"CPU median {statistics.median(cpu_timings) * 1000:.3f} ms, "
-            f"p99 {statistics.quantiles(cpu_timings, n=100)[-1] * 1000:.3f} ms, max {max(cpu_timings) * 1000:.3f} ms "
-            f"(first call: p99 {statistics.quantiles(cpu_firsts, n=100)[-1] * 1000:.3f} ms, "
-            f"max {max(cpu_firsts) * 1000:.3f} ms); "
-            f"{games / elapsed:.1f} complete random games/s, {games / cpu:.1f} per CPU second "
-            f"({moves / games:.0f} moves per game)"
-        )
+        print(f"{map_name}, {players} players ({label}), {len(timings.best)} positions: legal_moves "
+              f"{figures(timings.best, timings.first, 'wall')}; {figures(timings.cpu_best, timings.cpu_first, 'CPU')}; "
+              f"{len(timings.collected)} first calls had a garbage collection inside"
+              + (f" (the longest such call {max(timings.collected) * 1000:.2f} ms)" if timings.collected else "")
+              + f"; {games / elapsed:.1f} complete random games/s, {games / cpu:.1f} per CPU second "
+              f"({moves / games:.0f} moves per game)")
+        worst = {"rate": min(worst["rate"], games / cpu), "best": max(worst["best"], max(timings.cpu_best)),
+                 "first": max(worst["first"], max(timings.cpu_first))}
+    print(f"worst table: {worst['rate']:.1f} random games per CPU second (target >= 10); legal_moves CPU max "
+          f"{worst['best'] * 1000:.2f} ms best of three, {worst['first'] * 1000:.2f} ms first call (target < 2); "
+          f"longest garbage collection {COLLECTIONS['longest'] * 1000:.2f} ms")
+
+
+def figures(best: list[float], first: list[float], clock: str) -> str:
+    """Median, p99 and max of the best-of-three times, then p99 and max of the first calls, in milliseconds."""
+    return (f"{clock} median {statistics.median(best) * 1000:.3f} ms, p99 {statistics.quantiles(best, n=100)[-1] * 1000:.3f}"
+            f" ms, max {max(best) * 1000:.3f} ms (first call: p99 {statistics.quantiles(first, n=100)[-1] * 1000:.3f} ms, "
+            f"max {max(first) * 1000:.3f} ms)")
 
 
 if __name__ == "__main__":

@@ -162,3 +162,27 @@ def test_a_postgresql_database_that_cannot_be_used_is_one_line_and_a_non_zero_ex
     assert "no_such_db" in line and "does not exist" in line and "pw-not-shown" not in line
     line = one_clear_line(tabletop("backup", "copy.sqlite3", "--db", postgres_cluster.create_database()))
     assert "pg_dump" in line
+
+
+def test_serve_freezes_what_it_has_loaded_once_the_server_is_built(tmp_path, monkeypatch):
+    """`tabletop serve` builds the server, then freezes the objects alive (server/tabletop/core/heap.py), so that later
+    full garbage collections walk only what games and sessions made since; the collector then tracks a small part
+    of what it did. Driven through the real command with the stdio loop itself replaced (it would wait on stdin)."""
+    import gc
+
+    from tabletop import cli
+
+    seen: dict[str, int] = {}
+
+    def stdio_loop(mcp) -> None:
+        seen["tracked"] = len(gc.get_objects())
+        seen["frozen"] = gc.get_freeze_count()
+
+    monkeypatch.setattr(cli, "serve_stdio", stdio_loop)
+    before = len(gc.get_objects())
+    try:
+        cli.main(["serve", "--db", str(tmp_path / "games.db")])
+    finally:
+        gc.unfreeze()  # the rest of the test session collects as before
+    assert seen["frozen"] >= before
+    assert seen["tracked"] < before / 10

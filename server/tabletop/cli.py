@@ -18,6 +18,7 @@ from pathlib import Path
 
 from . import __version__
 from .commands import CommandError, open_store
+from .core.heap import freeze_startup_heap
 from .core.text import clip
 
 TOKEN_ENV = "TABLETOP_TOKEN"
@@ -74,6 +75,7 @@ def serve(args: argparse.Namespace) -> None:
     level = log_level(args.log_level)
     mcp, store = build(args.db, args.sync, args.json_content, args.output_schemas)
     plain_logs(level)
+    freeze_startup_heap()  # what is loaded by now lives as long as the process: no full collection walks it again
     try:
         if args.http:
             serve_http(args, mcp, store, sock, token)

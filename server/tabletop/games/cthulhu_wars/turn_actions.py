@@ -252,9 +252,9 @@ def moves_by_source(state: GameState, seat: int) -> Iterator[list[Move]]:
 def move_sources(kind: str, places: list[str], moved: Collection[tuple[str, int]]) -> set[str]:
     """The Areas where a figure of ``kind`` stands that has not moved yet in this Move action (``moved``: the figures
     moved, or nothing when none of this kind has)."""
-    if not moved:
-        return {p for p in set(places) if board.on_map(p)}
-    return {p for i, p in enumerate(places) if board.on_map(p) and (kind, i) not in moved}
+    if not moved:  # (board.on_map written out: asked for every unit type at every position)
+        return {p for p in set(places) if p[0] != "@"}
+    return {p for i, p in enumerate(places) if p[0] != "@" and (kind, i) not in moved}
 
 
 def move_allowed(state: GameState, seat: int, action: Move) -> bool:
