@@ -75,7 +75,7 @@ class Timings:
     collected: list[float] = field(default_factory=list)
 
 
-#: Garbage collections run so far in this process, and the longest pause one took (seconds): see :func:`note_collection`.
+#: Garbage collections run so far in this process, and the longest pause one took (seconds; :func:`note_collection`).
 COLLECTIONS = {"count": 0, "started": 0.0, "longest": 0.0}
 
 
@@ -168,9 +168,11 @@ def main(games: int) -> None:
 
 def figures(best: list[float], first: list[float], clock: str) -> str:
     """Median, p99 and max of the best-of-three times, then p99 and max of the first calls, in milliseconds."""
-    return (f"{clock} median {statistics.median(best) * 1000:.3f} ms, p99 {statistics.quantiles(best, n=100)[-1] * 1000:.3f}"
-            f" ms, max {max(best) * 1000:.3f} ms (first call: p99 {statistics.quantiles(first, n=100)[-1] * 1000:.3f} ms, "
-            f"max {max(first) * 1000:.3f} ms)")
+    def p99(times: list[float]) -> float:
+        return statistics.quantiles(times, n=100)[-1] * 1000
+
+    return (f"{clock} median {statistics.median(best) * 1000:.3f} ms, p99 {p99(best):.3f} ms, "
+            f"max {max(best) * 1000:.3f} ms (first call: p99 {p99(first):.3f} ms, max {max(first) * 1000:.3f} ms)")
 
 
 if __name__ == "__main__":
