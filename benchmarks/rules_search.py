@@ -28,12 +28,14 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import inspect
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import tomllib
+import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -93,12 +95,22 @@ def passage_search_at(commit: str, into: Path):
     return importlib.import_module("tabletop_before.rulebook")
 
 
+def as_today(module):
+    """Another version of the rulebook package as today's tool calls it: a ``quote`` of before the search's result
+    was given to it (to quote first the passages the search scored close to the hit) is called without it."""
+    if "found" in inspect.signature(module.quote).parameters:
+        return module
+    view = types.SimpleNamespace(**{name: getattr(module, name) for name in module.__all__})
+    view.quote = lambda passage, query, limit, found=None: module.quote(passage, query, limit)
+    return view
+
+
 def answer_passages_with(module):
     """Answers from another version of the passage search, laid out by today's tool (which then quotes
     passages with that version's ``quote``)."""
     def answer(question: str, game: str) -> tuple[list[str], str, str]:
         today = rules_tools.rulebook
-        rules_tools.rulebook = module
+        rules_tools.rulebook = as_today(module)
         try:
             found = module.search(question, game, 3)
             hits = passage_hits(found, question)

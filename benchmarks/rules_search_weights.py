@@ -5,11 +5,13 @@
 
 The ranking constants of server/tabletop/rulebook/search.py (the share a passage must hold, the section's
 share of a score, the damping of rare words, the bonus for words standing together, how much narrow and summary
-sections count, the FTS5 column weights) are changed a few at a time, at random, by up to ``--spread`` of their
-value; a change is kept when it answers more of tests/rulebook/questions.toml (first hit in the answering section
-plus answer phrase in the first quoted passage, as benchmarks/rules_search.py counts them). The held-out set
-(tests/rulebook/holdout.toml) is scored once, at the end, for the weights the climb ends with: it is never used to
-choose among them, so it says how far the climb fitted the question set rather than the rules.
+sections count and a general passage without the faction names asked about, the FTS5 column weights, and the share
+of the hit's score that has a passage quoted first beside it) are changed a few at a time, at random, by up to
+``--spread`` of their value; a change is kept when it answers more of tests/rulebook/questions.toml (first hit
+in the answering section plus answer phrase in the first quoted passage, as benchmarks/rules_search.py counts
+them). The held-out set (tests/rulebook/holdout.toml) is scored once, at the end, for the weights the climb ends
+with: it is never used to choose among them, so it says how far the climb fitted the question set rather than the
+rules.
 
 Prints each kept change, then the start's and the end's figures on both sets; ``--out`` writes the weights that
 differ from today's as JSON (``--start`` reads such a file to go on from it).
@@ -36,7 +38,8 @@ SETS = {"questions": ROOT / "tests/rulebook/questions.toml", "holdout": ROOT / "
 #: The constants the climb may change: numbers, and tuples of column weights.
 TUNED = (
     "PASSAGE_MATCH", "SECTION_SHARE", "IDF_POWER", "PAIR_BONUS", "NEAR_WORDS", "COVERAGE_POWER",
-    "NARROW_WEIGHT", "UNNAMED_WEIGHT", "SUMMARY_WEIGHT", "COLUMN_WEIGHTS", "SECTION_WEIGHTS",
+    "NARROW_WEIGHT", "UNNAMED_WEIGHT", "ELSEWHERE_WEIGHT", "SUMMARY_WEIGHT", "CLOSE_SCORE", "COLUMN_WEIGHTS",
+    "SECTION_WEIGHTS",
 )
 
 

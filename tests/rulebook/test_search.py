@@ -17,11 +17,12 @@ QUESTIONS = tomllib.loads((HERE / "questions.toml").read_text())["question"]
 HOLDOUT = tomllib.loads((HERE / "holdout.toml").read_text())["question"]
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Floors a little under the figures measured (benchmarks/rules_search.py): first hit 84.3% and answer phrase in
-#: the first passage 70.6% of the 153 questions in a newcomer's words; 88.3% and 78.3% of the 60 held-out
+#: Floors a little under the figures measured (benchmarks/rules_search.py): first hit 85.6% and answer phrase in
+#: the first passage 73.2% of the 153 questions in a newcomer's words; 88.3% and 81.7% of the 60 held-out
 #: questions.
-#: The issue's targets (90% and 80%) are not reached: these floors only stop the search from getting worse unnoticed.
-FLOORS = {"questions": (0.81, 0.67), "holdout": (0.83, 0.73)}
+#: The issue's targets (90% and 80%) are not both reached: these floors only stop the search from getting worse
+#: unnoticed.
+FLOORS = {"questions": (0.82, 0.70), "holdout": (0.83, 0.76)}
 
 
 def flat(text: str) -> str:
@@ -44,11 +45,11 @@ def test_every_question_names_a_real_section_and_quotes_it(questions):
 def test_the_question_sets_keep_their_floors(name, questions):
     first = phrase = 0
     for q in questions:
-        hits = rulebook.search(q["question"], q["game"], 3).hits
-        if not hits:
+        found = rulebook.search(q["question"], q["game"], 3)
+        if not found.hits:
             continue
-        first += hits[0].passage.section.id in {q["section"], *q.get("also", [])}
-        phrase += flat(q["answer"]) in flat(rulebook.quote(hits[0].passage, q["question"], 700))
+        first += found.hits[0].passage.section.id in {q["section"], *q.get("also", [])}
+        phrase += flat(q["answer"]) in flat(rulebook.quote(found.hits[0].passage, q["question"], 700, found))
     first_floor, phrase_floor = FLOORS[name]
     assert first / len(questions) >= first_floor, first
     assert phrase / len(questions) >= phrase_floor, phrase
@@ -155,6 +156,9 @@ def test_a_narrow_section_is_named_by_its_title_and_the_capitalised_names_it_kee
     assert not {"yog", "sothoth"} & names["ancients"]
     # words every section uses are nobody's name
     assert not {"gate", "power", "doom", "battle", "cultist"} & set().union(*names.values())
+    # a name another narrow section uses far more often is that section's (the Bhole's rules mention Nyarlathotep)
+    assert "nyarlathotep" in names["crawling-chaos"] and "nyarlathotep" not in names["dreamlands-bhole"]
+    assert "shub" in names["black-goat"] and "shub" not in names["crawling-chaos"]
     # every narrow section the game has is named, including ones added after search.toml was last read
     narrow = search_settings("cthulhu-wars").narrow
     assert set(names) == {s.id for s in rulebook.load_rulebook()["cthulhu-wars"] if s.id in narrow}
@@ -170,6 +174,31 @@ def test_a_faction_section_ranks_high_only_when_the_question_names_it():
     assert not {h.passage.section.id for h in general[:2]} & narrow, [h.passage.uri for h in general]
     named = rulebook.search("What is Hastur's combat in a battle?", "cthulhu-wars", 3).hits
     assert named[0].passage.section.id == "yellow-sign", [h.passage.uri for h in named]
+
+
+def test_a_general_passage_counts_less_when_it_uses_none_of_the_faction_names_asked_about():
+    from tabletop.rulebook.search import ELSEWHERE_WEIGHT, _names_asked, _named_sections, _section_weight
+
+    words = ["cthulhu", "devour", "dice"]
+    named = _named_sections(words, ["cthulhu-wars"])
+    asked = _names_asked(words, named)
+    assert ("cthulhu-wars", "great-cthulhu") in named and asked == {"devour"}  # a spellbook, not a title word
+    dry_run = rulebook.passage_at("rules://cthulhu-wars/notation#apply-move")
+    listed = rulebook.passage_at("rules://cthulhu-wars/notation#great-cthulhu-devour-absorb-deep")
+    assert _section_weight(dry_run, named, asked) == ELSEWHERE_WEIGHT
+    assert _section_weight(listed, named, asked) == _section_weight(dry_run, named, frozenset()) == 1.0
+
+
+def test_a_passage_the_search_scored_close_to_the_hit_is_quoted_first():
+    from tabletop.rulebook.search import CLOSE_SCORE, SearchResult
+
+    item = rulebook.passage_at("rules://cthulhu-wars/turn#you-may-not-skip-your")
+    other = rulebook.passage_at("rules://cthulhu-wars/turn#decisions-out-of-turn-are")
+    assert other.text not in rulebook.quote(item, "skip turn power", 700)
+    close = SearchResult([], [], {item.uri: 2.0, other.uri: 2.0 * CLOSE_SCORE})
+    assert other.text in rulebook.quote(item, "skip turn power", 700, close)
+    far = SearchResult([], [], {item.uri: 2.0, other.uri: 1.9 * CLOSE_SCORE})
+    assert rulebook.quote(item, "skip turn power", 700, far) == rulebook.quote(item, "skip turn power", 700)
 
 
 def test_a_short_passage_is_quoted_with_its_neighbours_under_the_same_heading():

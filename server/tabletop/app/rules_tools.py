@@ -77,9 +77,10 @@ def register_rules(mcp: MCPServer) -> None:
 
 
 #: The longest passage quoted in a search answer; its text gives the first one whole and the others
-#: whole while they fit in SEARCH_TEXT_BUDGET, else a short excerpt.
+#: whole while they fit in SEARCH_TEXT_BUDGET, else a short excerpt (the budget keeps the median answer to the
+#: question sets of tests/rulebook under 1,200 characters).
 PASSAGE_LIMIT = 700
-SEARCH_TEXT_BUDGET = 950
+SEARCH_TEXT_BUDGET = 900
 EXCERPT_LIMIT = 160
 
 
@@ -91,7 +92,7 @@ def passage_hits(found: rulebook.SearchResult, query: str) -> list[RulesHit]:
             game=h.passage.section.game,
             section=h.passage.section.id,
             path=h.passage.path,
-            passage=rulebook.quote(h.passage, query, PASSAGE_LIMIT),
+            passage=rulebook.quote(h.passage, query, PASSAGE_LIMIT, found),
         )
         for h in found.hits
     ]
@@ -113,7 +114,7 @@ def search_text(found: rulebook.SearchResult, hits: list[RulesHit], query: str) 
     lines, spent = [], 0
     for number, (hit, found_hit) in enumerate(zip(hits, found.hits), start=1):
         words = hit.passage if number == 1 or spent + len(hit.passage) <= SEARCH_TEXT_BUDGET else None
-        words = words or rulebook.quote(found_hit.passage, query, EXCERPT_LIMIT)
+        words = words or rulebook.quote(found_hit.passage, query, EXCERPT_LIMIT, found)
         spent += len(words)
         lines.append(f"{number}. {hit.path} <{hit.uri}>\n{words}")
     note = search_note(found)

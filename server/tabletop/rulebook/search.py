@@ -14,7 +14,8 @@ rarer words of its title and the capitalised names it keeps to itself (a faction
 units and spellbooks), found from the text, so a section added later is named without configuration.
 So a general question lands on the general rule, and a question about Hastur on the Yellow Sign. A passage
 of a general section that uses a narrow section's own names (a ruling on one faction's spellbook) is weighed
-as that section is. A number is the same word spelled or in digits ("five players", "5-player").
+as that section is, and one that uses none of the own names the question asks about ("Cthulhu's Devour")
+counts less. A number is the same word spelled or in digits ("five players", "5-player").
 
 Each game's search.toml may keep an index, as at the back of a printed rulebook (``[index]``: a section id, or
 ``section#anchor`` for one passage, mapped to the phrases a reader looks the rule up by: "catch-up" for the
@@ -25,8 +26,9 @@ weighs as its text does; its section's entry makes the words known to every pass
 count in the share of the question a passage holds) but barely ranks them. A narrow section's index words
 that no general section's index uses are among its names (section_names).
 
-A passage is quoted with its neighbours under the same heading while they fit (``quote``): an
-answer often sits in the next item of the list the best-matching item belongs to; then, in less room, with
+A passage is quoted (``quote``) first with the passages of its section that the search scored close to it
+(CLOSE_SCORE; ``quote`` is given the search's result), then with its neighbours under the same heading while they
+fit: an answer often sits in the next item of the list the best-matching item belongs to; then, in less room, with
 the passages of its section under other headings that hold the question's words (a short passage that
 names a topic, the rule under the next heading); then, in the room left, with part of a neighbour under the
 same heading too long to fit whole (the run of its sentences that holds most of the question's words). A
@@ -42,7 +44,7 @@ import sqlite3
 import threading
 import tomllib
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Callable
 
@@ -74,11 +76,20 @@ COVERAGE_POWER = 1.1
 #: (climbed).
 NARROW_WEIGHT = 0.85
 UNNAMED_WEIGHT = 0.35
+#: A capitalised word a narrow section uses is none of its names when another narrow section uses it more than this
+#: many times as often (the Bhole's section names Nyarlathotep twice, the Crawling Chaos's eight times).
+NAME_SHARE = 3
+#: How much a general passage counts when the question uses a narrow section's own names (a faction's units and
+#: spellbooks: "Cthulhu's Devour") and the passage uses none of them.
+ELSEWHERE_WEIGHT = 0.6
 #: A passage under another heading of the hit's section is quoted beside it when it holds at least OTHER_HELD of
 #: the question's words and the quote stays within OTHER_ROOM of the limit (the passages under the hit's own
 #: heading may fill all of it).
 OTHER_HELD = 1
 OTHER_ROOM = 0.7
+#: A passage of the hit's section that the search scored at least this share of the hit's score (often the rule
+#: that answers, when the hit only names the topic) is quoted before the others.
+CLOSE_SCORE = 0.6
 #: A passage under the same heading that does not fit whole is quoted in part (the run of its sentences holding
 #: most of the question's words) when at least this many characters are left.
 NEIGHBOUR_EXCERPT = 160
@@ -120,6 +131,7 @@ class SearchResult:
 
     hits: list[Hit]
     unknown: list[str]
+    scores: dict[str, float] = field(default_factory=dict)  # URI -> score of every passage that matched
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,8 +322,9 @@ def section_names(game: str) -> dict[str, frozenset[str]]:
     capitalised words (a faction's Great Old One, units, spellbooks) it uses at least twice and at least twice
     as often as all the general sections together, or, when few sections use the word at all (a sixth of them),
     more often than any one general section and as often as any other narrow section (the rulings name
-    Yog-Sothoth six times, the Opener's own section ten: not twice as often); and the words of its index
-    entries (search.toml) that no general section's text or index uses ("worm" for the Bhole)."""
+    Yog-Sothoth six times, the Opener's own section ten: not twice as often), unless another narrow section uses
+    the word more than NAME_SHARE times as often (Nyarlathotep is the Crawling Chaos's, not the Bhole's); and the
+    words of its index entries (search.toml) that no general section's text or index uses ("worm" for the Bhole)."""
     sections = load_rulebook().get(game, [])
     narrow = search_settings(game).narrow
     counts = {s.id: Counter(_name_form(w) for w in re.findall(r"[A-Za-z]+", s.text)) for s in sections}
@@ -334,7 +347,8 @@ def section_names(game: str) -> dict[str, frozenset[str]]:
         title = {w for w in title if spread[w] <= len(sections) / 2 and w not in general_titles}
         capitals = Counter(_name_form(w) for w in re.findall(r"\b[A-Z][a-z]+", section.text))
         own = {w for w, n in capitals.items() if n >= 2 and (general[w] * 2 <= counts[section.id][w] or (
-            spread[w] <= len(sections) / 6 and most_general[w] < counts[section.id][w] >= most_narrow[w]))}
+            spread[w] <= len(sections) / 6 and most_general[w] < counts[section.id][w] >= most_narrow[w]))
+            and counts[section.id][w] * NAME_SHARE >= most_narrow[w]}
         own |= {w for w in indexed[section.id] if not general[w]}
         names[section.id] = frozenset(w for w in title | own if len(w) > 2 and w not in _STOPWORDS)
     return names
@@ -369,17 +383,34 @@ def _about(passage: Passage) -> frozenset[str]:
     return frozenset(s for s, names in about_names(passage.section.game).items() if forms & names)
 
 
-def _section_weight(passage: Passage, named: frozenset[tuple[str, str]]) -> float:
+def _section_weight(
+    passage: Passage, named: frozenset[tuple[str, str]], asked: frozenset[str] = frozenset()
+) -> float:
     """How much a passage's section counts for this question: narrow sections count less, least when the
     question does not name them, and so does a general passage about a narrow section (see _about); summaries
-    less than the full rule."""
+    less than the full rule; and a general passage less when it uses none of the narrow sections' own names
+    the question asks about (``asked``, see _names_asked)."""
     settings = search_settings(passage.section.game)
     if passage.section.id in settings.narrow:
         return NARROW_WEIGHT if (passage.section.game, passage.section.id) in named else UNNAMED_WEIGHT
     about = _about(passage)
     if about:
         return NARROW_WEIGHT if any((passage.section.game, s) in named for s in about) else UNNAMED_WEIGHT
-    return SUMMARY_WEIGHT if passage.section.id in settings.summary else 1.0
+    weight = SUMMARY_WEIGHT if passage.section.id in settings.summary else 1.0
+    return weight * ELSEWHERE_WEIGHT if asked and not asked & _word_forms(passage) else weight
+
+
+def _names_asked(words: list[str], named: frozenset[tuple[str, str]]) -> frozenset[str]:
+    """The question's words that are the own names (about_names) of the narrow sections it names: a faction's
+    Great Old One, units and spellbooks ("Devour", "Nyarlathotep"), not the words of their titles."""
+    own = {w for game, s in named for w in about_names(game).get(s, ())}
+    return frozenset({_name_form(w) for w in words} & own)
+
+
+@cache
+def _word_forms(passage: Passage) -> frozenset[str]:
+    """The words of a passage and of its headings, as names are compared."""
+    return frozenset(_name_form(w) for w in re.findall(r"[A-Za-z]+", " ".join((*passage.headings, passage.text))))
 
 
 def _named_sections(words: list[str], games: list[str]) -> frozenset[tuple[str, str]]:
@@ -412,6 +443,7 @@ def search(query: str, game: str | None = None, limit: int = 5) -> SearchResult:
     best_section = max(sections.values(), default=1.0) or 1.0
     pairs = _pairs_together(index, [w for w in words if w in known], game)
     named = _named_sections(words, games)
+    asked = _names_asked(words, named)
     hits = []
     for row, bm25 in index.ranked(expression, game):
         passage = index.rows[row]
@@ -420,11 +452,11 @@ def search(query: str, game: str | None = None, limit: int = 5) -> SearchResult:
             continue
         context = SECTION_SHARE * sections.get((passage.section.game, passage.section.id), 0.0) / best_section
         together = 1 + PAIR_BONUS * sum(row in rows for rows in pairs)
-        weight = _section_weight(passage, named)
+        weight = _section_weight(passage, named, asked)
         score = bm25 * coverage**COVERAGE_POWER * (context + 1 - SECTION_SHARE) * together * weight
         hits.append(Hit(passage, round(score, 4), round(coverage, 3)))
     hits.sort(key=lambda h: (-h.score, h.passage.uri))
-    return SearchResult(hits[:limit], unknown)
+    return SearchResult(hits[:limit], unknown, {h.passage.uri: h.score for h in hits})
 
 
 def _shares(known: dict[str, set[int]], unknown: int, rows: int) -> Callable[[set[int]], float]:
@@ -487,12 +519,13 @@ def _in_section(game: str, section: str) -> tuple[Passage, ...]:
     return tuple(p for p in passages(game) if p.section.id == section)
 
 
-def with_neighbours(passage: Passage, query: str, limit: int) -> str:
+def with_neighbours(passage: Passage, query: str, limit: int, scores: dict[str, float]) -> str:
     """The passage and, while they fit in ``limit`` characters, other passages of its section that hold some
-    of the question's words or stand right next to it under the same heading: those under the same heading
-    first (those of its own list or table before the others), then those holding more of the words, then the
-    nearer. They are given in reading order, with '…' where passages or a heading are left out between them
-    (rows of one table under one header). A short rule comes with the rest of its list, where the answer
+    of the question's words or stand right next to it under the same heading: those the search scored close to
+    it first (``scores``, URI -> score: at least CLOSE_SCORE of its score), then those under the same heading
+    (those of its own list or table before the others), then those holding more of the words, then the nearer.
+    They are given in reading order, with '…' where passages or a heading are left out between them (rows of
+    one table under one header). A short rule comes with the rest of its list, where the answer
     often sits, and a short heading-like passage with the section's passages that hold the words asked for
     (those under other headings in at most OTHER_ROOM of the limit); a passage under the same heading too long
     for the room left comes in part (:func:`excerpt`) while NEIGHBOUR_EXCERPT characters or more are left."""
@@ -502,6 +535,7 @@ def with_neighbours(passage: Passage, query: str, limit: int) -> str:
     hits = _words_held(query, passage.section.game)
     held = [hits(_body(p.text)) for p in group]
     kept, size = {at: passage.text}, len(passage.text)  # row in the section -> the text quoted of it
+    close = CLOSE_SCORE * scores.get(passage.uri, 0.0)
 
     def wanted(i: int) -> bool:
         if group[i] in near:
@@ -509,7 +543,8 @@ def with_neighbours(passage: Passage, query: str, limit: int) -> str:
         return held[i] >= OTHER_HELD
 
     def order(i: int) -> tuple:
-        return group[i] not in near, group[i].headings != passage.headings, -held[i], abs(i - at), i
+        far = scores.get(group[i].uri, 0.0) < close
+        return far, group[i] not in near, group[i].headings != passage.headings, -held[i], abs(i - at), i
 
     candidates = sorted((i for i in range(len(group)) if i != at and wanted(i)), key=order)
     for i in candidates:
@@ -534,13 +569,14 @@ def with_neighbours(passage: Passage, query: str, limit: int) -> str:
     return "\n".join(lines)
 
 
-def quote(passage: Passage, query: str, limit: int) -> str:
+def quote(passage: Passage, query: str, limit: int, found: SearchResult | None = None) -> str:
     """The passage's text with its neighbours under the same heading while they fit in ``limit`` (see
-    with_neighbours), or if the passage alone is longer the run of its sentences (a table: its header and
-    rows) that holds most of the question's words, marked with '…' where text is left out."""
+    with_neighbours; ``found``, the search that found the passage, tells which passages of its section scored
+    close to it), or if the passage alone is longer the run of its sentences (a table: its header and rows)
+    that holds most of the question's words, marked with '…' where text is left out."""
     text = passage.text
     if len(text) <= limit:
-        return with_neighbours(passage, query, limit)
+        return with_neighbours(passage, query, limit, found.scores if found else {})
     hits = _words_held(query, passage.section.game)
     if text.lstrip().startswith("|"):
         lines = text.splitlines()
