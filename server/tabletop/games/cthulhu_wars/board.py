@@ -42,6 +42,13 @@ def defines_hook(name: str, hook: str) -> bool:
     return getattr(type(FACTIONS[name]), hook) is not default or added is not default
 
 
+@functools.cache
+def factions_defining(hook: str) -> frozenset[str]:
+    """The factions whose rules define the :class:`Faction` hook ``hook`` themselves (:func:`defines_hook`): a loop over
+    the seats that asks the hook need ask only their seats (it is asked for every seat many times a move)."""
+    return frozenset(name for name in FACTIONS if defines_hook(name, hook))
+
+
 def rules_for(name: str, kinds: tuple[str, ...]) -> Faction:
     """The rules of faction ``name`` holding the unit types ``kinds``: its own, or with the neutral types added."""
     faction = FACTIONS[name]
@@ -159,23 +166,24 @@ def gate_count(state: GameState, seat: int) -> int:
 def gate_holders(state: GameState) -> list[tuple[str, int | None]]:
     """Every Gate on the map as (area, controlling seat or None if Abandoned), Yog-Sothoth included."""
     held = [(area, holder[0] if holder else None) for area, holder in state.gates.items()]
-    return held + [(area, s) for s in range(len(state.seats)) for area in gate_areas(state, s)]
+    keepers = factions_defining("gate_areas")
+    return held + [(area, s) for s, fs in enumerate(state.seats) if fs.faction in keepers
+                   for area in faction_of(state, s).gate_areas(state, s)]
 
 
 def has_gate(state: GameState, area: str) -> bool:
     """Whether ``area`` holds a Gate of any kind (Yog-Sothoth counts; rules_text ``cthulhu-wars/opener-of-the-way``)."""
     if area in state.gates:
         return True
-    for seat in range(len(state.seats)):
-        if area in gate_areas(state, seat):
-            return True
-    return False
+    keepers = factions_defining("gate_areas")
+    return any(area in faction_of(state, s).gate_areas(state, s) for s, fs in enumerate(state.seats)
+               if fs.faction in keepers)
 
 
 def gate_areas(state: GameState, seat: int) -> list[str]:
     """Where ``seat`` holds a Gate with no Cultist on it (:meth:`Faction.gate_areas`; Yog-Sothoth), not asked of
     rules that keep the default hook (none)."""
-    if not defines_hook(state.seats[seat].faction, "gate_areas"):
+    if state.seats[seat].faction not in factions_defining("gate_areas"):
         return []
     return faction_of(state, seat).gate_areas(state, seat)
 

@@ -28,7 +28,7 @@ def winner(state: GameState) -> tuple[int, str] | None:
         return None
     # quick test first: a board is won only with controlled normal Gates in all its Citadels but those a Gate held without
     # a Cultist (Yog-Sothoth) may stand in
-    loose = sum(len(board.faction_of(state, s).gate_areas(state, s)) for s in range(len(state.seats)))
+    loose = sum(len(board.gate_areas(state, s)) for s in range(len(state.seats)))
     boards = tuple((name, citadels) for name, citadels in boards
                    if sum(1 for c in citadels if state.gates.get(c)) >= len(citadels) - loose)
     if not boards:

@@ -24,7 +24,8 @@ def advance(state: GameState, log: list[str]) -> None:
     battle is being fought or a decision of the action is awaited (``cthulhu-wars/factions``). Reaching 30 Doom
     in the Action phase, by any means, ends the game at the end of the current turn (``cthulhu-wars/end``). On a
     map with creatures and Citadels, their standing rules are kept and the Citadel victory is checked at every
-    step (``cthulhu-wars/dreamlands``).
+    step (``cthulhu-wars/dreamlands``). Once the turn passes to the next seat nothing is checked again: passing it
+    changes nothing those checks read, and the new turn waits for its seat's action.
     """
     while state.phase != "over":
         creatures.enforce(state, log)
@@ -51,6 +52,8 @@ def advance(state: GameState, log: list[str]) -> None:
                 continue
             if not end_of_turn(state, log):
                 return
+            if state.phase == "action" and state.turn is not None and not state.turn.acted:
+                return  # the next seat's turn has begun: nothing has happened since the checks above to check again
         elif state.phase == "doom":
             next_ritual(state, log)
         else:

@@ -119,8 +119,9 @@ def awakening_costs(state: GameState, seat: int) -> dict[tuple[str, str], int]:
 def taxes(state: GameState, seat: int) -> dict[str, int]:
     """Extra Power an action of ``seat`` costs for ending in each Area (Ice Age; ``cthulhu-wars/windwalker``)."""
     found: dict[str, int] = {}
-    for other in range(len(state.seats)):
-        if other == seat or not board.defines_hook(state.seats[other].faction, "taxed_areas"):
+    taxers = board.factions_defining("taxed_areas")
+    for other, fs in enumerate(state.seats):
+        if other == seat or fs.faction not in taxers:
             continue  # the default hook taxes nothing
         for area, extra in board.faction_of(state, other).taxed_areas(state, other, seat).items():
             found[area] = found.get(area, 0) + extra
