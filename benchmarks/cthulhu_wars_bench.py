@@ -109,22 +109,24 @@ def best_of_three(state, seat: int, timings: Timings) -> None:
     """Time ``legal_moves`` at one position into ``timings``: the first run, and the best of three runs, to leave out
     scheduler noise (the later runs find every move's listing written out already: the first is what a new position
     costs); in wall time and in CPU time (see the module docstring)."""
-    runs, cpu_runs = [], []
-    for _ in range(3):
-        collections = COLLECTIONS["count"]
-        start, cpu_start = time.perf_counter(), time.thread_time()
-        ENGINE.legal_moves(state, seat)
-        cpu_runs.append(time.thread_time() - cpu_start)
-        runs.append(time.perf_counter() - start)
-        if len(runs) == 1:
-            collected = COLLECTIONS["count"] != collections
-    timings.best.append(min(runs))
-    timings.cpu_best.append(min(cpu_runs))
+    runs = [timed_call(state, seat) for _ in range(3)]
+    timings.best.append(min(wall for wall, _, _ in runs))
+    timings.cpu_best.append(min(cpu for _, cpu, _ in runs))
+    wall, cpu, collected = runs[0]
     if collected:
-        timings.collected.append(runs[0])
+        timings.collected.append(wall)
     else:
-        timings.first.append(runs[0])
-        timings.cpu_first.append(cpu_runs[0])
+        timings.first.append(wall)
+        timings.cpu_first.append(cpu)
+
+
+def timed_call(state, seat: int) -> tuple[float, float, bool]:
+    """One ``legal_moves`` call: its wall time, its CPU time, and whether a garbage collection ran inside it."""
+    collections = COLLECTIONS["count"]
+    start, cpu_start = time.perf_counter(), time.thread_time()
+    ENGINE.legal_moves(state, seat)
+    cpu = time.thread_time() - cpu_start
+    return time.perf_counter() - start, cpu, COLLECTIONS["count"] != collections
 
 
 def main(games: int) -> None:
