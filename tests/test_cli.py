@@ -179,10 +179,10 @@ def test_serve_freezes_what_it_has_loaded_once_the_server_is_built(tmp_path, mon
         seen["frozen"] = gc.get_freeze_count()
 
     monkeypatch.setattr(cli, "serve_stdio", stdio_loop)
-    before = len(gc.get_objects())
     try:
         cli.main(["serve", "--db", str(tmp_path / "games.db")])
     finally:
         gc.unfreeze()  # the rest of the test session collects as before
-    assert seen["frozen"] >= before
-    assert seen["tracked"] < before / 10
+    # what was alive is frozen (the garbage among it was collected first, so not all that was tracked before)
+    assert seen["frozen"] > 50_000
+    assert seen["tracked"] < seen["frozen"] / 10
