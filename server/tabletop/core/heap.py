@@ -3,8 +3,9 @@
 CPython's cyclic garbage collector now and then walks every container object alive (a full collection). A server
 that has loaded its modules, the rules text, the maps and the MCP machinery holds about 120,000 of them, which live
 as long as the process; walking them made a full collection take 75-90 ms on this project's busy two-core machine
-(2026-11-28), paid by whichever tool call it fell into. Frozen objects are left out of every later collection and are still freed by reference
-counting if they ever die, so nothing leaks but garbage with cycles among the frozen objects themselves.
+(2026-11-28), paid by whichever tool call it fell into. Frozen objects are left out of every later collection
+and are still freed by reference counting if they ever die, so nothing leaks but garbage with cycles among the
+frozen objects themselves.
 """
 
 from __future__ import annotations
