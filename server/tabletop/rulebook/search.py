@@ -34,6 +34,15 @@ names a topic, the rule under the next heading); then, in the room left, with pa
 same heading too long to fit whole (the run of its sentences that holds most of the question's words). A
 quote reads the question's words with their synonyms, as the ranking does ("attack" is held by a passage that
 says "battle").
+
+A passage is tied to passages of other sections (``tied_passages``): a ruling (a passage of the sections
+search.toml calls ``rulings``: a point the rules leave open, settled by the server) to the rules it refines, the
+passages outside the rulings that name one of the options it names ("`retreat_distance`") or, when it names none,
+the passage its own words find best; and a passage that refers to another section ("see doom", "rules
+`game-of-war/setup`") to that section's passages. When a passage tied to the hit scored at least TIE_SCORE of its
+score, the quote gives it after the close passages of the hit's section, with its URI (in part, around the
+question's words, past TIE_QUOTE characters): the edge case a ruling decides sits beside the rule it refines, and
+the rule told in full elsewhere beside the passage that sends the reader to it.
 """
 
 from __future__ import annotations
@@ -90,6 +99,12 @@ OTHER_ROOM = 0.7
 #: A passage of the hit's section that the search scored at least this share of the hit's score (often the rule
 #: that answers, when the hit only names the topic) is quoted before the others.
 CLOSE_SCORE = 0.6
+#: A passage of another section tied to the hit (a ruling that refines it or the rule a ruling refines, a passage
+#: that refers to its section or of the section it refers to: see tied_passages) that the search scored at least this
+#: share of the hit's score is quoted beside it, after the close passages of its section.
+TIE_SCORE = 0.25
+#: A tied passage longer than this is quoted in part (the run of its sentences holding most of the question's words).
+TIE_QUOTE = 180
 #: A passage under the same heading that does not fit whole is quoted in part (the run of its sentences holding
 #: most of the question's words) when at least this many characters are left.
 NEIGHBOUR_EXCERPT = 160
@@ -140,6 +155,7 @@ class Settings:
 
     narrow: frozenset[str]  # sections about one faction only
     summary: frozenset[str]  # sections that sum up rules told in full elsewhere
+    rulings: frozenset[str]  # sections that settle what the rules leave open, one ruling a passage
     synonyms: dict[str, frozenset[str]]  # word -> the other words of its meaning
     index: dict[str, tuple[str, ...]]  # "section" or "section#anchor" -> the phrases a reader looks it up by
 
@@ -157,6 +173,7 @@ def search_settings(game: str) -> Settings:
     return Settings(
         frozenset(data.get("narrow", [])),
         frozenset(data.get("summary", [])),
+        frozenset(data.get("rulings", [])),
         {w: frozenset(s) for w, s in synonyms.items()},
         {key: tuple(phrases) for key, phrases in data.get("index", {}).items()},
     )
@@ -459,6 +476,76 @@ def search(query: str, game: str | None = None, limit: int = 5) -> SearchResult:
     return SearchResult(hits[:limit], unknown, {h.passage.uri: h.score for h in hits})
 
 
+@cache
+def tied_passages(game: str) -> dict[str, tuple[Passage, ...]]:
+    """Each passage's URI -> the passages of other sections tied to it, both ways: a ruling and the rules it
+    refines (_refinements), and a passage that refers to another section and that section's passages
+    (_references)."""
+    ties: dict[str, dict[Passage, None]] = {}
+    for one, other in (*_refinements(game), *_references(game)):
+        ties.setdefault(one.uri, {})[other] = None
+        ties.setdefault(other.uri, {})[one] = None
+    return {uri: tuple(tied) for uri, tied in ties.items()}
+
+
+def _refinements(game: str) -> list[tuple[Passage, Passage]]:
+    """(ruling, a passage it refines) of every ruling (a passage of a section search.toml calls ``rulings``): the
+    passages outside the rulings that name one of the options (`snake_case` names) it names
+    ("`enemy_relays_block_lines`"), or, naming none, the passage its own words find best (best_rule_for)."""
+    rulings = search_settings(game).rulings
+    naming: dict[str, list[Passage]] = {}  # option -> the passages outside the rulings that name it
+    for rule in (p for p in passages(game) if p.section.id not in rulings):
+        for option in _options(rule):
+            naming.setdefault(option, []).append(rule)
+    pairs = []
+    for ruling in (p for p in passages(game) if p.section.id in rulings):
+        refined = [rule for option in sorted(_options(ruling)) for rule in naming.get(option, ())]
+        pairs += [(ruling, rule) for rule in refined or best_rule_for(ruling)]
+    return pairs
+
+
+_OPTION = re.compile(r"`([a-z0-9]+(?:_[a-z0-9]+)+)")
+#: A reference to a section: "see doom", "(see `combat`)", "rules `game-of-war/setup`".
+_REFERENCE = re.compile(r"\b(?:see `?|rules `[a-z0-9-]+/)([a-z0-9-]+)(?![\w-])")
+
+
+def _options(passage: Passage) -> frozenset[str]:
+    """The options (`snake_case` names, as written in code) a passage and its headings name."""
+    return frozenset(_OPTION.findall(" ".join((*passage.headings[1:], passage.text))))
+
+
+def _references(game: str) -> list[tuple[Passage, Passage]]:
+    """(passage, a passage of the section it refers to: "see doom") of every passage that refers to another
+    section of its game."""
+    sections = {s.id for s in load_rulebook().get(game, [])}
+    return [
+        (passage, other)
+        for passage in passages(game)
+        for section in set(_REFERENCE.findall(passage.text)) & sections - {passage.section.id}
+        for other in _in_section(game, section)
+    ]
+
+
+def best_rule_for(ruling: Passage) -> list[Passage]:
+    """The passage outside the rulings that a ruling's own words, asked as a question, find best (none or one)."""
+    rulings = search_settings(ruling.section.game).rulings
+    words = question_words(ruling.text)
+    index = _index()
+    found = index.ranked(" OR ".join(f'"{w}"' for w in words), ruling.section.game) if words else []
+    rules = (index.rows[row] for row, _ in sorted(found, key=lambda f: -f[1]))
+    return [rule for rule in rules if rule.section.id not in rulings][:1]
+
+
+def tied_close(passage: Passage, scores: dict[str, float]) -> Passage | None:
+    """The passage tied to a passage (tied_passages) that the search scored best, when it scored at least
+    TIE_SCORE of the passage's score (``scores``, URI -> score; none without a score)."""
+    least = TIE_SCORE * scores.get(passage.uri, 0.0)
+    if not least:
+        return None
+    tied = [p for p in tied_passages(passage.section.game).get(passage.uri, ()) if scores.get(p.uri, 0.0) >= least]
+    return max(tied, key=lambda p: scores[p.uri], default=None)
+
+
 def _shares(known: dict[str, set[int]], unknown: int, rows: int) -> Callable[[set[int]], float]:
     """The share of the question's weight that a set of passages holds: a word weighs more the fewer passages
     have it (its IDF, damped by IDF_POWER); a word no passage has weighs as little as the commonest known word."""
@@ -519,7 +606,7 @@ def _in_section(game: str, section: str) -> tuple[Passage, ...]:
     return tuple(p for p in passages(game) if p.section.id == section)
 
 
-def with_neighbours(passage: Passage, query: str, limit: int, scores: dict[str, float]) -> str:
+def with_neighbours(passage: Passage, query: str, limit: int, scores: dict[str, float], beside: str = "") -> str:
     """The passage and, while they fit in ``limit`` characters, other passages of its section that hold some
     of the question's words or stand right next to it under the same heading: those the search scored close to
     it first (``scores``, URI -> score: at least CLOSE_SCORE of its score), then those under the same heading
@@ -528,7 +615,9 @@ def with_neighbours(passage: Passage, query: str, limit: int, scores: dict[str, 
     one table under one header). A short rule comes with the rest of its list, where the answer
     often sits, and a short heading-like passage with the section's passages that hold the words asked for
     (those under other headings in at most OTHER_ROOM of the limit); a passage under the same heading too long
-    for the room left comes in part (:func:`excerpt`) while NEIGHBOUR_EXCERPT characters or more are left."""
+    for the room left comes in part (:func:`excerpt`) while NEIGHBOUR_EXCERPT characters or more are left.
+    ``beside`` (a tied passage as quoted after them, see _beside) comes last, when it fits after the close
+    passages: before the others take the room."""
     group = _in_section(passage.section.game, passage.section.id)
     at = group.index(passage)
     near = set(siblings(passage))
@@ -547,10 +636,19 @@ def with_neighbours(passage: Passage, query: str, limit: int, scores: dict[str, 
         return far, group[i] not in near, group[i].headings != passage.headings, -held[i], abs(i - at), i
 
     candidates = sorted((i for i in range(len(group)) if i != at and wanted(i)), key=order)
-    for i in candidates:
-        if size + 3 + len(group[i].text) <= (limit if group[i] in near else OTHER_ROOM * limit):
-            kept[i] = group[i].text
-            size += 3 + len(group[i].text)
+    ahead = sum(scores.get(group[i].uri, 0.0) >= close for i in candidates)  # the close ones, first in that order
+
+    def take(rows: list[int]) -> None:
+        nonlocal size
+        for i in rows:
+            if size + 3 + len(group[i].text) <= (limit if group[i] in near else OTHER_ROOM * limit):
+                kept[i] = group[i].text
+                size += 3 + len(group[i].text)
+
+    take(candidates[:ahead])
+    beside = beside if size + len(beside) <= limit else ""
+    size += len(beside)
+    take(candidates[ahead:])
     for i in candidates:  # then part of a passage under the same heading, in the room left
         room = limit - size - 3
         if i not in kept and group[i] in near and room >= NEIGHBOUR_EXCERPT and not _table_header(group[i].text):
@@ -566,17 +664,19 @@ def with_neighbours(passage: Passage, query: str, limit: int, scores: dict[str, 
             text = _body(text)
         header = _table_header(group[i].text)
         lines.append(text)
-    return "\n".join(lines)
+    return "\n".join(lines) + beside
 
 
 def quote(passage: Passage, query: str, limit: int, found: SearchResult | None = None) -> str:
     """The passage's text with its neighbours under the same heading while they fit in ``limit`` (see
     with_neighbours; ``found``, the search that found the passage, tells which passages of its section scored
-    close to it), or if the passage alone is longer the run of its sentences (a table: its header and rows)
+    close to it, and whether a ruling that refines it or the rule it refines did: that one is quoted after them,
+    see _beside), or if the passage alone is longer the run of its sentences (a table: its header and rows)
     that holds most of the question's words, marked with '…' where text is left out."""
+    scores = found.scores if found else {}
     text = passage.text
     if len(text) <= limit:
-        return with_neighbours(passage, query, limit, found.scores if found else {})
+        return with_neighbours(passage, query, limit, scores, _beside(passage, query, scores))
     hits = _words_held(query, passage.section.game)
     if text.lstrip().startswith("|"):
         lines = text.splitlines()
@@ -584,6 +684,19 @@ def quote(passage: Passage, query: str, limit: int, found: SearchResult | None =
         kept = [row for i, row in enumerate(rows) if len("\n".join(header + rows[: i + 1])) <= limit] or rows[:1]
         return "\n".join(header + [row for row in lines[2:] if row in kept]) + "\n…"
     return excerpt(text, hits, limit)
+
+
+def _beside(passage: Passage, query: str, scores: dict[str, float]) -> str:
+    """The passage tied to a passage that the search scored close to it (tied_close), as quoted after it (it is
+    of another section): '…', its URI, then its text (the run of its sentences holding most of the question's
+    words, within TIE_QUOTE); or nothing."""
+    tied = tied_close(passage, scores)
+    if tied is None:
+        return ""
+    text = tied.text
+    if len(text) > TIE_QUOTE:
+        text = excerpt(text, _words_held(query, tied.section.game), TIE_QUOTE)
+    return f"\n… <{tied.uri}>:\n{text}"
 
 
 def excerpt(text: str, hits: Callable[[str], int], limit: int) -> str:
