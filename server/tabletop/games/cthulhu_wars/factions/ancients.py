@@ -20,7 +20,7 @@ from pydantic import BaseModel
 
 from tabletop.games.cthulhu_wars import battle as battles
 from tabletop.games.cthulhu_wars import board
-from tabletop.games.cthulhu_wars.actions import Action
+from tabletop.games.cthulhu_wars.actions import Action, shared
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType, adjacent_areas
 from tabletop.games.cthulhu_wars.power import ExtraIncome
 from tabletop.games.cthulhu_wars.state import GONE, POOL, GameState, Pending
@@ -256,7 +256,7 @@ class Ancients(Faction):
         taken = {self.glyph_class(state, a) for a in built}
         fs = state.seats[seat]
         return [
-            BuildCathedral(area=area) for area in sorted(board.occupied_areas(state, seat))
+            shared(BuildCathedral, area=area) for area in sorted(board.occupied_areas(state, seat))
             if area not in built and self.glyph_class(state, area) not in taken
             and any(self.can_control_gates(state, seat, k) for k in board.units_in(state, seat, area))
             and self.cathedral_cost(state, seat, area) <= fs.power
@@ -450,7 +450,7 @@ class Ancients(Faction):
     # ---- decisions ------------------------------------------------------------------------------
     def decision_options(self, state: GameState, seat: int, pending_kind: str, data: dict) -> list[BaseModel]:
         if pending_kind == DEMAT_TARGET:
-            return [DematTarget(area=a.id) for a in state.layout.areas if a.id != data["source"]]
+            return [shared(DematTarget, area=a.id) for a in state.layout.areas if a.id != data["source"]]
         if pending_kind == DEMAT_UNITS:
             return self.demat_options(state, seat, data)
         if pending_kind == FREE_SUMMON:
@@ -511,7 +511,7 @@ def dematerialize_options(state: GameState, seat: int) -> list[BaseModel]:
     holding a unit of ``seat`` that can go; an Area where nothing could go (Byatis alone) is not offered."""
     if state.seats[seat].flags.get("dematerialized") == state.doom_phases:
         return []
-    return [Dematerialize(source=s) for s in sorted(board.occupied_areas(state, seat)) if demat_kinds(state, seat, s)]
+    return [shared(Dematerialize, source=s) for s in sorted(board.occupied_areas(state, seat)) if demat_kinds(state, seat, s)]
 
 
 def dematerialize(state: GameState, seat: int, action: Dematerialize, log: list[str]) -> None:

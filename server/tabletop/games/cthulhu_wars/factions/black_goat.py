@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from tabletop.games.cthulhu_wars import battle as battles
 from tabletop.games.cthulhu_wars import board, creatures, negotiation, turn_actions
-from tabletop.games.cthulhu_wars.actions import Action
+from tabletop.games.cthulhu_wars.actions import Action, shared
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
 from tabletop.games.cthulhu_wars.power import ExtraIncome
 from tabletop.games.cthulhu_wars.state import POOL, GameState, Pending
@@ -243,13 +243,13 @@ class BlackGoat(Faction):
         if origin is None:
             return []
         options = [
-            Avatar(faction=state.seats[s].faction, target=area)
+            shared(Avatar, faction=state.seats[s].faction, target=area)
             for s in range(len(state.seats))
             for area in sorted(board.occupied_areas(state, s) - {origin})
             if self.swappable(state, s, area)
         ]
         if state.pieces:
-            options += [Avatar(faction="zoogs", target=area) for area in sorted(creatures.zoog_areas(state) - {origin})]
+            options += [shared(Avatar, faction="zoogs", target=area) for area in sorted(creatures.zoog_areas(state) - {origin})]
         return options
 
     @staticmethod

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from tabletop.games.cthulhu_wars import battle as battles
 from tabletop.games.cthulhu_wars import board
-from tabletop.games.cthulhu_wars.actions import Action
+from tabletop.games.cthulhu_wars.actions import Action, shared
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
 from tabletop.games.cthulhu_wars.neutrals import registry as neutral_registry
 from tabletop.games.cthulhu_wars.state import POOL, GameState, Pending
@@ -119,7 +119,7 @@ def beyond_one_options(state: GameState, seat: int) -> list[BaseModel]:
     for unit in beyond_one_carriers(state, seat):
         for source in sorted({p for p in state.seats[seat].units[unit] if p in state.gates}):
             if not enemy_goo_in(state, seat, source):
-                options += [BeyondOne(unit=unit, source=source, target=t) for t in free]
+                options += [shared(BeyondOne, unit=unit, source=source, target=t) for t in free]
     return options
 
 

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from tabletop.games.cthulhu_wars import battle as battles
 from tabletop.games.cthulhu_wars import board, turn_actions
-from tabletop.games.cthulhu_wars.actions import Action, Move
+from tabletop.games.cthulhu_wars.actions import Action, Move, shared
 from tabletop.games.cthulhu_wars.factions.ancients import Dematerialize, dematerialize, dematerialize_options
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
 from tabletop.games.cthulhu_wars.factions.crawling_chaos import flight_reach
@@ -439,7 +439,7 @@ class Sleeper(Faction):
             return []
         cheapest = min(u.cost for u in pool)
         areas = sorted(board.occupied_areas(state, seat)) or [a.id for a in state.layout.areas]
-        return [DeathFromBelow(unit=u.name, area=a) for u in pool if u.cost == cheapest for a in areas]
+        return [shared(DeathFromBelow, unit=u.name, area=a) for u in pool if u.cost == cheapest for a in areas]
 
     # ---- Cursed Slumber -------------------------------------------------------------------------
     def cursed_slumber(self, state: GameState, seat: int, action: CursedSlumber, log: list[str]) -> None:

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from tabletop.games.cthulhu_wars import battle as battles
 from tabletop.games.cthulhu_wars import board
-from tabletop.games.cthulhu_wars.actions import Action
+from tabletop.games.cthulhu_wars.actions import Action, shared
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
 from tabletop.games.cthulhu_wars.maps import layout_cache, load_layout
 from tabletop.games.cthulhu_wars.power import ExtraIncome
@@ -283,7 +283,7 @@ class Windwalker(Faction):
             options.append(Anytime())
         if self.has(state, seat, "ice-age") and fs.power >= ICE_AGE_COST:
             here = fs.flags.get("ice-age")
-            options += [IceAge(area=a.id) for a in state.layout.areas if a.id != here]
+            options += [shared(IceAge, area=a.id) for a in state.layout.areas if a.id != here]
         return options
 
     def apply_action(self, state: GameState, seat: int, action: BaseModel, log: list[str]) -> None:

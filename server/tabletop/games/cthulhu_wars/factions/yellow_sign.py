@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from tabletop.games.cthulhu_wars import board
-from tabletop.games.cthulhu_wars.actions import Action
+from tabletop.games.cthulhu_wars.actions import Action, shared
 from tabletop.games.cthulhu_wars.factions.base import Faction, Requirement, Spellbook, UnitType
 from tabletop.games.cthulhu_wars.power import ExtraIncome
 from tabletop.games.cthulhu_wars.state import POOL, GameState, Pending
@@ -209,7 +209,7 @@ class YellowSign(Faction):
     def give_doom_options(self, state: GameState, seat: int) -> list[BaseModel]:
         if "give-doom" in state.seats[seat].flags.get("earned", []):
             return []
-        return [GiveDoom(faction=fs.faction) for s, fs in enumerate(state.seats) if s != seat]
+        return [shared(GiveDoom, faction=fs.faction) for s, fs in enumerate(state.seats) if s != seat]
 
     def third_eye(self, state: GameState, seat: int) -> bool:
         """The Third Eye works while Hastur is on the map."""
