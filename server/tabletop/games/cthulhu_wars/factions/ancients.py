@@ -511,7 +511,8 @@ def dematerialize_options(state: GameState, seat: int) -> list[BaseModel]:
     holding a unit of ``seat`` that can go; an Area where nothing could go (Byatis alone) is not offered."""
     if state.seats[seat].flags.get("dematerialized") == state.doom_phases:
         return []
-    return [shared(Dematerialize, source=s) for s in sorted(board.occupied_areas(state, seat)) if demat_kinds(state, seat, s)]
+    return [shared(Dematerialize, source=s) for s in sorted(board.occupied_areas(state, seat))
+            if demat_kinds(state, seat, s)]
 
 
 def dematerialize(state: GameState, seat: int, action: Dematerialize, log: list[str]) -> None:

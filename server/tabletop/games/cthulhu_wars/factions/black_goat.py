@@ -249,7 +249,8 @@ class BlackGoat(Faction):
             if self.swappable(state, s, area)
         ]
         if state.pieces:
-            options += [shared(Avatar, faction="zoogs", target=area) for area in sorted(creatures.zoog_areas(state) - {origin})]
+            options += [shared(Avatar, faction="zoogs", target=area)
+                        for area in sorted(creatures.zoog_areas(state) - {origin})]
         return options
 
     @staticmethod
