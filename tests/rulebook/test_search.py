@@ -4,7 +4,10 @@ and anchors, the issue's measured queries."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -396,3 +399,19 @@ def test_a_quote_reads_the_questions_words_with_their_synonyms():
     assert held("Battle them like a faction") == 1  # "attack" and "battle" are one meaning in search.toml
     assert held("Roll one die for every Zoog") == 0
     assert _words_held("attack", "cthulhu-dice")("Battle them") == 0  # another game's synonyms do not count
+
+
+def test_the_ties_come_in_the_same_order_whatever_the_hash_seed():
+    """Which tied passage is quoted can depend on their order (equal scores), so it must not change with the
+    process's string hashing."""
+    script = (
+        "from tabletop.rulebook.search import tied_passages\n"
+        "print([(uri, [p.uri for p in tied]) for game in ('game-of-war', 'cthulhu-wars', 'cthulhu-dice')"
+        " for uri, tied in sorted(tied_passages(game).items())])"
+    )
+    runs = [
+        subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        for seed in ("1", "2")
+    ]
+    assert runs[0] and runs[0] == runs[1]

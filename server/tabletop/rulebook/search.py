@@ -226,9 +226,15 @@ def _stems(text: str, words: list[str]) -> tuple[frozenset[str], dict[str, froze
         db.close()
 
 
+@cache
+def section_ids(game: str) -> frozenset[str]:
+    """The ids of a game's sections."""
+    return frozenset(s.id for s in load_rulebook().get(game, []))
+
+
 def unknown_index_entries(game: str) -> list[str]:
     """The keys of a game's ``[index]`` that name no section, or no passage of their section."""
-    sections = {s.id for s in load_rulebook().get(game, [])}
+    sections = section_ids(game)
     anchors = {f"{p.section.id}#{p.anchor}" for p in passages(game)}
     return [key for key in search_settings(game).index if key not in (anchors if "#" in key else sections)]
 
@@ -517,11 +523,10 @@ def _options(passage: Passage) -> frozenset[str]:
 def _references(game: str) -> list[tuple[Passage, Passage]]:
     """(passage, a passage of the section it refers to: "see doom") of every passage that refers to another
     section of its game."""
-    sections = {s.id for s in load_rulebook().get(game, [])}
     return [
         (passage, other)
         for passage in passages(game)
-        for section in set(_REFERENCE.findall(passage.text)) & sections - {passage.section.id}
+        for section in sorted(set(_REFERENCE.findall(passage.text)) & section_ids(game) - {passage.section.id})
         for other in _in_section(game, section)
     ]
 
@@ -531,7 +536,7 @@ def best_rule_for(ruling: Passage) -> list[Passage]:
     rulings = search_settings(ruling.section.game).rulings
     words = question_words(ruling.text)
     index = _index()
-    found = index.ranked(" OR ".join(f'"{w}"' for w in words), ruling.section.game) if words else []
+    found = index.ranked(_fts_group(set(words)), ruling.section.game) if words else []
     rules = (index.rows[row] for row, _ in sorted(found, key=lambda f: -f[1]))
     return [rule for rule in rules if rule.section.id not in rulings][:1]
 
