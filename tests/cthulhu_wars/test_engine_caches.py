@@ -15,6 +15,7 @@ from tabletop.core.text import factor, last_part_pattern, merge_alternatives, me
 from tabletop.games.cthulhu_wars.actions import Battle, Done, Move, shared
 from tabletop.core.game import MoveOption
 from tabletop.games.cthulhu_wars.engine import (
+    brief_group, group_layout,
     UNIT_MOVE, action_json, all_action_models, all_strings, cost_reader, priced_option, unit_move_parts,
 )
 from tabletop.games.cthulhu_wars.factions import FACTIONS, Faction
@@ -246,9 +247,24 @@ def plain_merge(lines: list[str], separators: str) -> list[str]:
     return ["".join(r) for r in rows]
 
 
+def test_a_groups_layout_is_worked_out_once_and_each_listing_gets_a_list_of_its_own():
+    moves = [MoveOption(notation=f"move acolyte asia>{a}", action={}, summary="") for a in ("europe", "arabia")]
+    title = "Move (1 Power per unit)"
+    misses = group_layout.cache_info().misses
+    first, second = brief_group(title, moves), brief_group(title, list(moves))
+    line = "move acolyte asia>europe/arabia (1 Power per unit)"
+    assert first.brief == second.brief == [line] and not first.show_title
+    assert group_layout.cache_info().misses - misses <= 1  # the second from the cache (the first may be too)
+    first.brief.append("changed by a reader")
+    assert brief_group(title, moves).brief == [line]
+    # lines that do not start with the title's first word sit under the title
+    assert group_layout.__wrapped__("Build Gate (3 Power)", ("gate asia", "gate europe")) == (("gate asia/europe",), True)
+
+
 def test_merging_stops_once_every_word_is_checked_after_the_last_merge_as_the_plain_passes_do():
     cases = [[], ["done"], [""], ["battle asia vs ys", "battle europe vs ys"],
-             ["a x 1", "b x 2", "a y 1", "b y 2", "a x 2", "b x 1"], ["a b", "a c d", "e b", "e c d", "a c f"]]
+             ["a x 1", "b x 2", "a y 1", "b y 2", "a x 2", "b x 1"], ["a b", "a c d", "e b", "e c d", "a c f"],
+             ["a x 1", "b y 2", "c z 3"], ["a b", "a b c", "a"]]  # the last two: nothing to merge
     for lines in cases:
         assert merge_alternatives(list(lines), " >") == plain_merge(list(lines), " >"), lines
     assert factor(["move acolyte asia>europe"], " >") == factor(iter(["move acolyte asia>europe"]), " >")

@@ -63,6 +63,8 @@ def merge_alternatives(lines: list[str], separators: str = " ") -> list[str]:
         return list(lines)  # a line alone has nothing to merge with
     split = separator_pattern(separators)
     rows = [split.split(line) for line in lines]
+    if not any_alike(rows):
+        return list(lines)  # no two lines alike but for one word: every pass below would merge nothing
     words = range(0, max(len(r) for r in rows), 2)  # words sit at even places (rows merge only with rows as long)
     clean, turn = 0, 0
     while clean < len(words):  # the words in turn, over and over, until none of them merges anything more
@@ -70,6 +72,21 @@ def merge_alternatives(lines: list[str], separators: str = " ") -> list[str]:
         clean = 1 if joined else clean + 1  # a word just merged has no more alike lines until another word merges
         turn += 1
     return ["".join(r) for r in rows]
+
+
+def any_alike(rows: list[list[str]]) -> bool:
+    """Whether two ``rows`` (words and separators) are alike but for the word at one place, the only rows
+    :func:`merged_at` merges: one look at every word of every row, where the passes of :func:`merge_alternatives`
+    take several."""
+    seen: set[tuple] = set()
+    for row in rows:
+        size = len(row)
+        for column in range(0, size, 2):
+            key = (size, column, *row[:column], *row[column + 1:])
+            if key in seen:
+                return True
+            seen.add(key)
+    return False
 
 
 def merged_at(rows: list[list[str]], column: int) -> tuple[list[list[str]], bool]:

@@ -487,12 +487,12 @@ RULE_BY_KIND = {
 UNIT_MOVE = re.compile(r"^move (\S+) (\S+)>(\S+)$")
 
 
-def units_together(moves: list[MoveOption]) -> list[str] | None:
+def units_together(notations: tuple[str, ...]) -> list[str] | None:
     """A Move's options written compactly: the units that may go from one Area to the same Areas on one line
     ("move acolyte/ghoul africa>asia/europe"; a/b: any one of them), in the order first met (``cthulhu-wars/notation``)."""
     lines: dict[str, dict[str, list[str]]] = {}  # source -> unit -> targets
-    for move in moves:
-        found = unit_move_parts(move.notation)
+    for text in notations:
+        found = unit_move_parts(text)
         if found is None:
             return None  # a move written otherwise (a faction's): the plain factored list
         unit, source, target = found
@@ -529,16 +529,26 @@ def brief_group(title: str, moves: list[MoveOption]) -> MoveGroup:
     for one word merged ("battle asia/europe vs great-cthulhu", "summon deep-one/shoggoth europe"), a Move's units
     together. Moves that name their action say it themselves: a short group is one line with what its title adds
     ("control europe (unlimited, 0 Power)", "done"), a long one sits under its title only when that says more."""
-    lines = (units_together(moves) if title == GROUP_TITLES["move"] else None) or factor([m.notation for m in moves], " >")
+    brief, show_title = group_layout(title, tuple(m.notation for m in moves))
+    return MoveGroup(title=title, moves=moves, brief=list(brief), show_title=show_title)
+
+
+@functools.lru_cache(maxsize=4096)
+def group_layout(title: str, notations: tuple[str, ...]) -> tuple[tuple[str, ...], bool]:
+    """The compact lines of a group of moves and whether its title is shown (:func:`brief_group`), worked out once for
+    each title and list of notations: the same groups come back position after position, and a position listed again
+    costs no layout at all. (A kept layout holds its lines and the notations, which the listed moves hold too: a few
+    kilobytes at most.)"""
+    lines = (units_together(notations) if title == GROUP_TITLES["move"] else None) or factor(list(notations), " >")
     lines = merge_alternatives(lines, " >")
     verb = title.split()[0].lower()
     note = title[title.index("("):] if "(" in title else ""
     if any(line.split(" ", 1)[0] != verb for line in lines):
-        return MoveGroup(title=title, moves=moves, brief=lines)
+        return tuple(lines), True
     one = "; ".join(lines) + (f" {note}" if note else "")
     if len(one) <= ONE_LINE:
-        return MoveGroup(title=title, moves=moves, brief=[one], show_title=False)
-    return MoveGroup(title=title, moves=moves, brief=lines, show_title=bool(note))
+        return (one,), False
+    return tuple(lines), bool(note)
 
 
 @functools.lru_cache(maxsize=65536)

@@ -41,11 +41,6 @@ def field_defaults(model: type[BaseModel]) -> tuple[tuple[str, Any], ...]:
     return tuple((n, f.default) for n, f in model.model_fields.items() if n != "kind")
 
 
-def field_items(action: BaseModel) -> list[tuple[str, Any, Any]]:
-    """(name, value, default) of every field but ``kind``."""
-    return [(n, getattr(action, n), default) for n, default in field_defaults(type(action))]
-
-
 @functools.lru_cache(maxsize=65536)
 def to_text(action: BaseModel) -> str:
     """The notation of an action (actions are immutable, so it is worked out once per action)."""
@@ -55,7 +50,9 @@ def to_text(action: BaseModel) -> str:
 def write(action: BaseModel) -> str:
     parts = [action.kind]
     previous = None
-    for name, value, default in field_items(action):
+    values = action.__dict__  # a model's field values by name
+    for name, default in field_defaults(type(action)):
+        value = values[name]
         if value == default:
             continue
         if isinstance(value, bool):
