@@ -33,7 +33,8 @@ in odd ones; in Cthulhu Wars the heuristic sits at seat (game mod 4), so it play
 and the two search seats are 0 and 2 or 1 and 3 with the factions rotated. With ``--factions all`` each group
 of games (4 for cw-heuristic, 8 for cw-search) draws its four factions from every faction the engine has, and
 ``--map mixed`` alternates Earth and the Dreamlands by group. A Game of War games use
-secret deployment (both bots deploy the default opening) and a turn cap (--max-turns, default 300:
+secret deployment (each bot deploys the default opening, the search as South with a guard by its far arsenal,
+``bots/game_of_war/deployment.py``) and a turn cap (--max-turns, default 300:
 a draw); they also print, for the bot under test, the turns in which an attack that destroys its target was
 listed and how many of those it attacked in, and the arsenals it lost per game. Cthulhu Wars matches also print the
 games each faction won, played by a seat under test and by another seat. Every figure is printed; nothing is asserted. --jobs runs games in parallel processes

@@ -10,13 +10,16 @@ from __future__ import annotations
 import pytest
 
 from tabletop.bots.base import Budget
+from tabletop.bots.game_of_war.deployment import planned_deployment
 from tabletop.bots.game_of_war.raider import WarRaiderBot, choose_target, raid_pull
 from tabletop.bots.game_of_war.search import WarSearchBot
 from tabletop.games.game_of_war import ENGINE as WAR
-from tabletop.games.game_of_war.board import parse_square
+from tabletop.games.game_of_war.board import parse_square, square_name
 from tabletop.games.game_of_war.combat import CAPTURE, assess
 from tabletop.games.game_of_war.rules import ATTACK, END, MOVE, legal_plays, play
+from tabletop.games.game_of_war.openings import opening_units
 from tabletop.games.game_of_war.state import PLAY, build_position
+from tabletop.games.game_of_war.units import INFANTRY
 
 NORTH, SOUTH = 0, 1
 #: North's relay on h4's diagonal carries a line down column c, past South's arsenal c20.
@@ -181,3 +184,36 @@ def test_a_charge_column_that_can_form_next_turn_counts_against_the_unit_it_reac
     assert charge_exposure(alone, SOUTH) == -EXPOSED * UNIT_VALUE[INFANTRY]
     back = build_position({**NORTH_HOME, **SOUTH_EAST, **CHARGE_FRONT, "l12": "i"}, side_to_move=NORTH)
     assert charge_exposure(back, SOUTH) == 0.0  # beside its friends, out of the riders' reach
+
+
+def deploy(bot, state, seat: int):
+    """``bot``'s set-up plays for ``seat`` until it commits: the plays' notations and the position after them."""
+    notations = []
+    while not state.committed[seat]:
+        action = bot.choose(WAR, state, seat)
+        notations.append(WAR.notation(action))
+        state, _ = WAR.apply(state, seat, action)
+    return notations, state
+
+
+def side_units(state, side: int) -> dict[str, int]:
+    return {square_name(sq): code & 7 for sq, code in state.pieces.items() if code >> 3 == side}
+
+
+def test_the_search_deploys_south_with_a_guard_by_its_far_arsenal_and_north_as_the_default_opening():
+    blank = WAR.new_game(WAR.read_options({}), 2, 5)
+    plan = {side: {square_name(sq): code & 7 for sq, code in planned_deployment(side).items()} for side in (0, 1)}
+    default = {side: {square_name(sq): kind for kind, sq in opening_units("default", side)} for side in (0, 1)}
+    assert plan[NORTH] == default[NORTH]
+    assert set(plan[SOUTH]) ^ set(default[SOUTH]) == {"q13", "c18"} and plan[SOUTH]["c18"] == INFANTRY
+    for side in (NORTH, SOUTH):
+        notations, state = deploy(search_bot(), blank, side)
+        assert side_units(state, side) == plan[side]
+        assert notations[0] == "opening default" and notations[-1] == "commit"
+        assert len(notations) == (2 if side == NORTH else 4)  # South: take back q13, place c18
+    # a deployment left half done (the seat handed over mid-way) is finished into the same plan
+    state, _ = WAR.apply(blank, SOUTH, WAR.parse("opening default", blank, SOUTH))
+    for move in ("remove o11", "remove s11", "place C o11"):  # a cavalry where an infantry belongs
+        state, _ = WAR.apply(state, SOUTH, WAR.parse(move, state, SOUTH))
+    _, state = deploy(search_bot(), state, SOUTH)
+    assert side_units(state, SOUTH) == plan[SOUTH]

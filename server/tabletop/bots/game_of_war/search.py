@@ -22,6 +22,8 @@ A Game of War has no dice and, once play begins, no hidden information, so the s
    examined until the budget would be overrun by one more (by default 1.5 s per turn, spent on the
    turn's first decision; the plan is kept for the turn's remaining moves); the greedy plan always.
 
+Set-up: the default opening, South with a guard by its far arsenal (``deployment.py``).
+
 With a budget in iterations (candidates examined) the search is exactly reproducible. The clock is
 wall time; a benchmark may pass the process's CPU time (``timer``) to count one core's seconds.
 """
@@ -38,7 +40,8 @@ from tabletop.games.game_of_war.rules import ATTACK, END, MOVE, attack_options, 
 from tabletop.games.game_of_war.state import OVER, PLAY, SETUP, State
 
 from ..base import Budget, Suggestion
-from .heuristic import TurnPlanner, explain, position_key, remember, setup_suggestion
+from .deployment import deployment_suggestion
+from .heuristic import TurnPlanner, explain, position_key, remember
 from .press import search_score_many
 
 DEFAULT_SECONDS = 1.5
@@ -68,12 +71,12 @@ class WarSearchBot:
 
     def choose(self, engine: Any, state: State, seat: int) -> Any:
         if state.phase == SETUP:
-            return setup_suggestion(state, seat).action
+            return deployment_suggestion(state, seat).action
         return action_of(self.turn_plan(state, seat, None)[0], state)
 
     def suggest(self, engine: Any, state: State, seat: int, budget: Budget | None = None) -> Suggestion:
         if state.phase == SETUP:
-            return setup_suggestion(state, seat)
+            return deployment_suggestion(state, seat)
         plays = self.turn_plan(state, seat, budget, fresh=budget is not None)
         info = self.last
         lead = (
