@@ -29,9 +29,14 @@ from ..base import Suggestion
 GUARDS: dict[int, tuple[str, str]] = {1: ("q13", "c18")}
 
 
+def default_deployment(side: int) -> dict[int, int]:
+    """Square -> piece code of ``side``'s half of the default opening (the heuristic's whole deployment)."""
+    return {sq: piece(side, kind) for kind, sq in opening_units("default", side)}
+
+
 def planned_deployment(side: int) -> dict[int, int]:
     """Square -> piece code of ``side``'s deployment: the default opening with its guard moved (:data:`GUARDS`)."""
-    plan = {sq: piece(side, kind) for kind, sq in opening_units("default", side)}
+    plan = default_deployment(side)
     if side in GUARDS:
         source, target = (parse_square(name) for name in GUARDS[side])
         plan[target] = plan.pop(source)
@@ -54,11 +59,11 @@ def deployment_suggestion(state: State, seat: int) -> Suggestion:
                               "it has another square in the deployment.")
     for sq, code in plan.items():
         if sq not in mine and (PLACE, code & 7, sq) in plays:
-            guard = sq in {parse_square(target) for _, target in GUARDS.values()}
+            guard = seat in GUARDS and sq == parse_square(GUARDS[seat][1])
             why = " to guard the far arsenal against a raid down its column" if guard else ""
             return Suggestion(action_of((PLACE, code & 7, sq), state),
                               f"Place the {STATS[code & 7].title.lower()} on {square_name(sq)}{why}.")
     return Suggestion(action_of(plays[0], state), "The only set-up play open.")
 
 
-__all__ = ["GUARDS", "deployment_suggestion", "planned_deployment"]
+__all__ = ["GUARDS", "default_deployment", "deployment_suggestion", "planned_deployment"]

@@ -29,6 +29,7 @@ from tabletop.games.game_of_war.units import STATS
 
 from ..base import Budget, Suggestion
 from . import evaluation as ev
+from .deployment import default_deployment
 
 #: A plan: the plays of the rest of the turn and the value the planner gave its end.
 Plan = tuple[list[tuple], float]
@@ -191,12 +192,8 @@ def setup_suggestion(state: State, seat: int) -> Suggestion:
 
 
 def _is_opening_deployed(state: State, side: int) -> bool:
-    from tabletop.games.game_of_war.openings import opening_units
-    from tabletop.games.game_of_war.units import piece
-
-    wanted = {sq: piece(side, kind) for kind, sq in opening_units("default", side)}
     mine = {sq: code for sq, code in state.pieces.items() if code >> 3 == side}
-    return mine == wanted
+    return mine == default_deployment(side)
 
 
 def play_words(state: State, p: tuple) -> str:
