@@ -7,7 +7,8 @@ and tests/rulebook/holdout.toml, written blind to the search's synonyms and weig
 
 - first: the share whose answering section (or one of its `also` sections) is the first hit;
 - top 3: ... is among the first three hits;
-- phrase: the share whose answer phrase is inside the first hit's quoted passage;
+- phrase: the share whose answer phrase is inside the first hit's quoted passage (the question's phrase, or one
+  of its `also_answer` phrases: the answer in the words of one of its `also` sections);
 - chars: the median characters of the tool's text answer (3 hits);
 - to answer: the median characters a model reads to reach the answer: the answer's text, plus the whole
   section when the phrase is not in that text (it would read the section, as it did before passages);
@@ -51,6 +52,11 @@ SETS = {"questions": ROOT / "tests/rulebook/questions.toml", "holdout": ROOT / "
 
 def flat(text: str) -> str:
     return " ".join(text.split())
+
+
+def holds_answer(q: dict, text: str) -> bool:
+    """Whether ``text`` holds the question's answer: its phrase, or the phrase of one of its ``also`` sections."""
+    return any(flat(phrase) in flat(text) for phrase in [q["answer"], *q.get("also_answer", [])])
 
 
 def answer_now(question: str, game: str) -> tuple[list[str], str, str]:
@@ -143,10 +149,9 @@ def measure(answer, questions: list[dict]) -> dict[str, float]:
         right = {q["section"], *q.get("also", [])}
         first += bool(sections) and sections[0] in right
         top3 += bool(right & set(sections[:3]))
-        found = flat(q["answer"]) in flat(passage)
-        phrase += found
+        phrase += holds_answer(q, passage)
         chars.append(len(text))
-        shown = flat(q["answer"]) in flat(text)
+        shown = holds_answer(q, text)
         to_answer.append(len(text) + (0 if shown else len(rulebook.find_section(q["game"], q["section"]).text)))
     n = len(questions)
     times.sort()
@@ -164,10 +169,10 @@ def print_misses(questions: list[dict]) -> None:
         hits = passage_hits(found, q["question"])
         right = {q["section"], *q.get("also", [])}
         first_ok = bool(hits) and hits[0].section in right
-        phrase_ok = bool(hits) and flat(q["answer"]) in flat(hits[0].passage)
+        phrase_ok = bool(hits) and holds_answer(q, hits[0].passage)
         if first_ok and phrase_ok:
             continue
-        holders = [p.uri for p in rulebook.passages(q["game"]) if flat(q["answer"]) in flat(p.text)]
+        holders = [p.uri for p in rulebook.passages(q["game"]) if holds_answer(q, p.text)]
         print(f"\n[{'section' if not first_ok else 'phrase'}] {q['question']!r} -> {q['section']}: {q['answer']!r}")
         print(f"   words: {question_words(q['question'])} unknown: {found.unknown}")
         for h in found.hits:

@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "server"))
 
-from rules_search import answer_now, flat  # noqa: E402  (benchmarks/rules_search.py: the figures it prints)
+from rules_search import answer_now, holds_answer  # noqa: E402  (benchmarks/rules_search.py: the figures it prints)
 
 SEARCH = importlib.import_module("tabletop.rulebook.search")  # the module (the package exports its function search)
 SETS = {"questions": ROOT / "tests/rulebook/questions.toml", "holdout": ROOT / "tests/rulebook/holdout.toml"}
@@ -49,7 +49,7 @@ def answered(questions: list[dict]) -> tuple[float, float]:
     for q in questions:
         sections, passage, _ = answer_now(q["question"], q["game"])
         first += bool(sections) and sections[0] in {q["section"], *q.get("also", [])}
-        phrase += flat(q["answer"]) in flat(passage)
+        phrase += holds_answer(q, passage)
     return first / len(questions), phrase / len(questions)
 
 

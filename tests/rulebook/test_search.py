@@ -20,16 +20,21 @@ QUESTIONS = tomllib.loads((HERE / "questions.toml").read_text())["question"]
 HOLDOUT = tomllib.loads((HERE / "holdout.toml").read_text())["question"]
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Floors a little under the figures measured (benchmarks/rules_search.py): first hit 85.6% and answer phrase in
-#: the first passage 78.4% of the 153 questions in a newcomer's words; 88.3% and 85.0% of the 60 held-out
-#: questions.
-#: The issue's targets (90% and 80%) are not both reached: these floors only stop the search from getting worse
+#: Floors a little under the figures measured (benchmarks/rules_search.py): first hit 86.3% and answer phrase in
+#: the first passage 80.4% of the 153 questions in a newcomer's words; 88.3% and 86.7% of the 60 held-out
+#: questions (a phrase counts in an `also` section's words too).
+#: The issue's first-hit target (90%) is not reached: these floors only stop the search from getting worse
 #: unnoticed.
-FLOORS = {"questions": (0.83, 0.76), "holdout": (0.86, 0.83)}
+FLOORS = {"questions": (0.84, 0.78), "holdout": (0.86, 0.85)}
 
 
 def flat(text: str) -> str:
     return " ".join(text.split())
+
+
+def holds_answer(q: dict, text: str) -> bool:
+    """Whether ``text`` holds the question's answer: its phrase, or the phrase of one of its ``also`` sections."""
+    return any(flat(phrase) in flat(text) for phrase in [q["answer"], *q.get("also_answer", [])])
 
 
 @pytest.mark.parametrize("questions", [QUESTIONS, HOLDOUT], ids=["questions", "holdout"])
@@ -40,8 +45,10 @@ def test_every_question_names_a_real_section_and_quotes_it(questions):
         section = rulebook.find_section(q["game"], q["section"])
         assert section is not None, q
         assert flat(q["answer"]) in flat(section.text), q
-        for other in q.get("also", []):
-            assert rulebook.find_section(q["game"], other) is not None, q
+        others = [rulebook.find_section(q["game"], other) for other in q.get("also", [])]
+        assert None not in others, q
+        for phrase in q.get("also_answer", []):  # each in the words of one of the other answering sections
+            assert any(flat(phrase) in flat(other.text) for other in others), (phrase, q)
 
 
 @pytest.mark.parametrize("name, questions", [("questions", QUESTIONS), ("holdout", HOLDOUT)])
@@ -52,7 +59,7 @@ def test_the_question_sets_keep_their_floors(name, questions):
         if not found.hits:
             continue
         first += found.hits[0].passage.section.id in {q["section"], *q.get("also", [])}
-        phrase += flat(q["answer"]) in flat(rulebook.quote(found.hits[0].passage, q["question"], 700, found))
+        phrase += holds_answer(q, rulebook.quote(found.hits[0].passage, q["question"], 700, found))
     first_floor, phrase_floor = FLOORS[name]
     assert first / len(questions) >= first_floor, first
     assert phrase / len(questions) >= phrase_floor, phrase
