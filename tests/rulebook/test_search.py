@@ -20,12 +20,12 @@ QUESTIONS = tomllib.loads((HERE / "questions.toml").read_text())["question"]
 HOLDOUT = tomllib.loads((HERE / "holdout.toml").read_text())["question"]
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Floors a little under the figures measured (benchmarks/rules_search.py): first hit 86.3% and answer phrase in
-#: the first passage 80.4% of the 153 questions in a newcomer's words; 88.3% and 86.7% of the 60 held-out
+#: Floors a little under the figures measured (benchmarks/rules_search.py): first hit 87.6% and answer phrase in
+#: the first passage 81.7% of the 153 questions in a newcomer's words; 88.3% and 86.7% of the 60 held-out
 #: questions (a phrase counts in an `also` section's words too).
 #: The issue's first-hit target (90%) is not reached: these floors only stop the search from getting worse
 #: unnoticed.
-FLOORS = {"questions": (0.84, 0.78), "holdout": (0.86, 0.85)}
+FLOORS = {"questions": (0.85, 0.79), "holdout": (0.86, 0.85)}
 
 
 def flat(text: str) -> str:
