@@ -1,7 +1,8 @@
 """Bot strength: seat-swapped matches, win rates with 95% intervals, time per decision.
 
-Run: .venv/bin/python benchmarks/bots.py MATCH [--games N] [--seconds S] [--jobs J] [--max-turns T]
-                                               [--factions default|all|a,b,c,d] [--map earth|dreamlands|mixed]
+Run: .venv/bin/python benchmarks/bots.py MATCH [--games N] [--seconds S | --iterations I] [--jobs J]
+                                               [--max-turns T] [--factions default|all|a,b,c,d]
+                                               [--map earth|dreamlands|mixed]
 
 The full samples of the issues: ``all`` with the defaults below (games per match; search budgets 1.5 s
 per War turn and 1 s per Cthulhu Wars decision, raise --seconds up to 2 and 5).
@@ -36,9 +37,12 @@ of games (4 for cw-heuristic, 8 for cw-search) draws its four factions from ever
 secret deployment (each bot deploys the default opening, the search as South with a guard by its far arsenal,
 ``bots/game_of_war/deployment.py``) and a turn cap (--max-turns, default 300:
 a draw); they also print, for the bot under test, the turns in which an attack that destroys its target was
-listed and how many of those it attacked in, and the arsenals it lost per game. Cthulhu Wars matches also print the
-games each faction won, played by a seat under test and by another seat. Every figure is printed; nothing is asserted. --jobs runs games in parallel processes
-(use 1 for timings on one core).
+listed and how many of those it attacked in, and the arsenals it lost per game. A Cthulhu Wars search given
+``--iterations`` plays that many futures a decision instead of a time budget: the same games come out whatever
+else the machine runs, so two versions of the bots compare game for game (a budget in CPU seconds does not).
+Cthulhu Wars matches also print the games each faction won, played by a seat under test and by another seat.
+Every figure is printed; nothing is asserted. --jobs runs games in parallel processes (use 1 for timings on one
+core).
 """
 
 from __future__ import annotations
@@ -201,7 +205,10 @@ def cw_game(args: tuple) -> GameResult:
     from tabletop.games.cthulhu_wars import ENGINE
     from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 
-    match, seed, seconds, _, spec, map_name = args
+    match, seed, seconds, _, spec, map_name, iterations = args
+    search = (lambda s: CwSearchBot(seed * 10 + s, seconds=None, iterations=iterations)) if iterations else (
+        # the search's budget is counted in CPU seconds (one core), whatever else the machine is running
+        lambda s: CwSearchBot(seed * 10 + s, seconds=seconds, timer=time.process_time))
     factions = cw_factions(spec, seed // 4 if match == "cw-heuristic" else seed // 8)
     if match == "cw-heuristic":
         mine = {seed % 4}
@@ -210,14 +217,11 @@ def cw_game(args: tuple) -> GameResult:
         from tabletop.bots.cthulhu_wars.rusher import CwRusherBot
 
         mine, _, factions = rush_seats(seed, factions)
-        tested = ((lambda s: CwHeuristicBot(seed * 10 + s)) if match == "cw-rush" else
-                  (lambda s: CwSearchBot(seed * 10 + s, seconds=seconds, timer=time.process_time)))
+        tested = (lambda s: CwHeuristicBot(seed * 10 + s)) if match == "cw-rush" else search
         bots = [tested(s) if s in mine else CwRusherBot(seed * 10 + s) for s in range(4)]
     else:
         mine, factions = paired_seats(seed, factions)
-        # The search's budget is counted in CPU seconds (one core), whatever else the machine is running.
-        bots = [CwSearchBot(seed * 10 + s, seconds=seconds, timer=time.process_time) if s in mine
-                else CwHeuristicBot(seed * 10 + s) for s in range(4)]
+        bots = [search(s) if s in mine else CwHeuristicBot(seed * 10 + s) for s in range(4)]
     if map_name == "mixed":
         map_name = "dreamlands" if (seed // 4) % 2 else "earth"
     state = ENGINE.new_game(CthulhuWarsOptions(factions=factions, map=map_name), 4, seed)
@@ -252,12 +256,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-def report(match: str, results: list[GameResult], elapsed: float, seconds: float | None) -> None:
+def report(match: str, results: list[GameResult], elapsed: float, budget: str | None) -> None:
     n = len(results)
     wins = sum(r.score for r in results)
     decided = [r for r in results if r.decided]
     times = [t for r in results for t in r.times]
-    print(f"== {match}: {n} games in {elapsed:.0f} s" + (f" (search budget {seconds} s)" if seconds else ""))
+    print(f"== {match}: {n} games in {elapsed:.0f} s" + (f" (search budget {budget})" if budget else ""))
     if match.startswith("war"):
         low, high = wilson(wins, n)
         draws = n - len(decided)
@@ -335,11 +339,11 @@ MATCHES = {
 
 
 def run(match: str, games: int | None, seconds: float | None, jobs: int, max_turns: int, verbose: bool,
-        factions: str = "default", map_name: str = "earth") -> None:
+        factions: str = "default", map_name: str = "earth", iterations: int | None = None) -> None:
     play, default_games, default_seconds = MATCHES[match]
     games = games or default_games
     seconds = seconds if seconds is not None else default_seconds
-    tasks = [(match, seed, seconds, max_turns, factions, map_name) for seed in range(games)]
+    tasks = [(match, seed, seconds, max_turns, factions, map_name, iterations) for seed in range(games)]
     start = time.perf_counter()
     results: list[GameResult] = []
     try:
@@ -351,7 +355,8 @@ def run(match: str, games: int | None, seconds: float | None, jobs: int, max_tur
         print(f"  interrupted after {len(results)} of {games} games", flush=True)
         if not results:
             return
-    report(match, results, time.perf_counter() - start, seconds)
+    report(match, results, time.perf_counter() - start, f"{iterations} futures" if iterations else
+           f"{seconds} s" if seconds else None)
 
 
 def played(play, tasks: list[tuple], jobs: int):
@@ -379,6 +384,8 @@ def main() -> None:
     parser.add_argument("match", choices=[*MATCHES, "all"])
     parser.add_argument("--games", type=int)
     parser.add_argument("--seconds", type=float, help="search budget per turn (War) or per decision (Cthulhu Wars)")
+    parser.add_argument("--iterations", type=int,
+                        help="Cthulhu Wars search: futures per decision instead of a time budget (reproducible)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--max-turns", type=int, default=300)
     parser.add_argument("--factions", default="default",
@@ -392,7 +399,8 @@ def main() -> None:
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, signal.default_int_handler)
     for match in MATCHES if args.match == "all" else [args.match]:
-        run(match, args.games, args.seconds, args.jobs, args.max_turns, args.verbose, args.factions, args.map)
+        run(match, args.games, args.seconds, args.jobs, args.max_turns, args.verbose, args.factions, args.map,
+            args.iterations)
 
 
 if __name__ == "__main__":

@@ -1,18 +1,22 @@
 """Fitting the Cthulhu Wars win model (``tabletop.bots.cthulhu_wars.win_model``) to games between heuristic players.
 
-Run: .venv/bin/python benchmarks/cw_win_model.py [--first S] [--games N] [--jobs J] [--save FILE | --load FILE]
+Run: .venv/bin/python benchmarks/cw_win_model.py [--first S] [--games N] [--rushers]
+[--jobs J] [--save FILE | --load FILE [FILE ...]]
 
 Plays games S..S+N-1 between four heuristic players (the engine's default four factions on the Earth map, rotated
 by one every second game as in ``bots.py cw-search``; games of the search match use seeds 0-49, so the default
-first seed is 5000). At the start of about three turns in ten (chosen by a generator seeded with the game's
-seed) it records every faction's features (``win_model.features``) and the evaluation's value for each faction;
-the game's winners are the label (a shared win is split; games nobody won are left out).
+first seed is 5000). With ``--rushers`` each game seats two heuristic players and two rushers
+(``bots/cthulhu_wars/rusher.py``, one of them Great Cthulhu), as ``bots.py cw-rush`` does (whose games use seeds
+0-39: take a first seed far from them). At the start of about three turns in ten (chosen by a generator seeded
+with the game's seed) it records every faction's features (``win_model.features``) and the evaluation's value for
+each faction; the game's winners are the label (a shared win is split; games nobody won are left out).
 
 Then, five-fold cross-validated by game, it prints how well each predicts the winner: the log loss (uniform
 guessing: ln 4 = 1.386) and how often the highest score is the winner, for the evaluation's value (with a fitted
-temperature) and for the model. Last, the model fitted on every game, as the ``COEFFICIENTS`` literal.
-``--save`` keeps the recorded games (one JSON line each) and ``--load`` fits them again without playing.
-Nothing is asserted.
+temperature) and for the model, over every game and, when both kinds were loaded, apart for the tables with and
+without rushers; then the model in use (``win_model.COEFFICIENTS``) on each kind, unfitted. Last, the model
+fitted on every game, as the ``COEFFICIENTS`` literal. ``--save`` keeps the recorded games (one JSON line each)
+and ``--load`` fits them again without playing (several files: their games together). Nothing is asserted.
 
 Measured 2026-11-24 (games 5000-5389, 388 decided, 15,797 positions; also in docs/bots.md): log loss 1.343 and
 the winner ranked first 33.3% of the time by the evaluation's value, 1.151 and 54.5% by the model (the
@@ -38,9 +42,16 @@ sys.path.insert(0, os.path.dirname(__file__))
 SAMPLED = 0.3
 
 
-def game(seed: int) -> dict:
-    """One game between heuristic players: its recorded positions (features and values per faction) and winners."""
-    from bots import paired_seats  # here, not at the top: the tests load this file beside their own ``bots`` package
+def in_use() -> tuple[float, ...]:
+    from tabletop.bots.cthulhu_wars.win_model import COEFFICIENTS
+
+    return COEFFICIENTS
+
+
+def game(task: tuple[int, bool]) -> dict:
+    """One game between heuristic players (two of them rushers when asked): its recorded positions (features and
+    values per faction) and winners."""
+    from bots import paired_seats, rush_seats  # not at the top: the tests load this file beside their own ``bots``
 
     from tabletop.bots.cthulhu_wars import evaluation as ev
     from tabletop.bots.cthulhu_wars import win_model
@@ -49,8 +60,15 @@ def game(seed: int) -> dict:
     from tabletop.games.cthulhu_wars.factions import default_factions
     from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
 
-    _, factions = paired_seats(seed, default_factions(4))
-    bots = [CwHeuristicBot(seed * 10 + s) for s in range(4)]
+    from tabletop.bots.cthulhu_wars.rusher import CwRusherBot
+
+    seed, rushers = task
+    if rushers:
+        mine, _, factions = rush_seats(seed, default_factions(4))
+        bots = [CwHeuristicBot(seed * 10 + s) if s in mine else CwRusherBot(seed * 10 + s) for s in range(4)]
+    else:
+        _, factions = paired_seats(seed, default_factions(4))
+        bots = [CwHeuristicBot(seed * 10 + s) for s in range(4)]
     state = ENGINE.new_game(CthulhuWarsOptions(factions=factions, map="earth"), 4, seed)
     pick = random.Random(seed)
     positions = []
@@ -67,7 +85,7 @@ def game(seed: int) -> dict:
                 "values": [ev.value(state, s, state.round) for s in range(4)],
             })
         state, _ = ENGINE.apply(state, seat, bots[seat].choose(ENGINE, state, seat))
-    return {"seed": seed, "winners": ENGINE.outcome(state).winners or [], "positions": positions}
+    return {"seed": seed, "rushers": rushers, "winners": ENGINE.outcome(state).winners or [], "positions": positions}
 
 
 def dataset(games: list[dict], key: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -118,34 +136,48 @@ def judged(inputs: np.ndarray, shares: np.ndarray, w: np.ndarray) -> tuple[float
     return float(loss), float((p.argmax(1) == shares.argmax(1)).mean())
 
 
-def cross_validated(games: list[dict], key: str, folds: int = 5) -> tuple[float, float]:
+def cross_validated(games: list[dict], key: str, folds: int = 5) -> dict[str, tuple[float, float]]:
+    """Log loss and winner ranked first over the held-out folds (by game): for every game, and apart for the games
+    with rushers and those without when both are there."""
     inputs, shares, index = dataset(games, key)
-    scores = []
+    rushed = np.array([bool(games[g].get("rushers")) for g in index])
+    subsets = {"all games": np.ones(len(index), bool)}
+    if rushed.any() and not rushed.all():
+        subsets |= {"heuristic tables": ~rushed, "rusher tables": rushed}
+    scores: dict[str, list[tuple[float, float]]] = {name: [] for name in subsets}
     for k in range(folds):
         held = index % folds == k
         if not held.any() or held.all():
             continue
-        scores.append(judged(inputs[held], shares[held], fit(inputs[~held], shares[~held])))
-    return float(np.mean([s[0] for s in scores])), float(np.mean([s[1] for s in scores]))
+        w = fit(inputs[~held], shares[~held])
+        for name, subset in subsets.items():
+            if (held & subset).any():
+                scores[name].append(judged(inputs[held & subset], shares[held & subset], w))
+    return {name: (float(np.mean([s[0] for s in got])), float(np.mean([s[1] for s in got])))
+            for name, got in scores.items()}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--first", type=int, default=5000)
     parser.add_argument("--games", type=int, default=390)
+    parser.add_argument("--rushers", action="store_true", help="two of the four seats rushers (as bots.py cw-rush)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--save", help="write the recorded games here (JSON lines)")
-    parser.add_argument("--load", help="fit games recorded earlier instead of playing")
+    parser.add_argument("--load", nargs="+", help="fit games recorded earlier instead of playing (files together)")
     args = parser.parse_args()
     from bots import played
 
     if args.load:
-        with open(args.load) as f:
-            games = [json.loads(line) for line in f]
+        games = []
+        for name in args.load:
+            with open(name) as f:
+                games += [json.loads(line) for line in f]
     else:
         games = []
         out = open(args.save, "w") if args.save else None
-        for record in played(game, list(range(args.first, args.first + args.games)), args.jobs):
+        for record in played(game, [(s, args.rushers) for s in range(args.first, args.first + args.games)],
+                             args.jobs):
             games.append(record)
             if out:
                 out.write(json.dumps(record) + "\n")
@@ -157,8 +189,14 @@ def main() -> None:
     positions = sum(len(g["positions"]) for g in decided)
     print(f"== {len(decided)} decided games of {len(games)}, {positions} positions; uniform log loss {math.log(4):.3f}")
     for name, key in (("evaluation's value", "values"), ("win model", "features")):
-        loss, top = cross_validated(decided, key)
-        print(f"{name:>20}: log loss {loss:.3f}, winner ranked first {top:.1%} (5-fold, by game)")
+        for subset, (loss, top) in cross_validated(decided, key).items():
+            print(f"{name:>20}, {subset}: log loss {loss:.3f}, winner ranked first {top:.1%} (5-fold, by game)")
+    inputs, shares, index = dataset(decided, "features")
+    for kind, rushed in (("heuristic tables", False), ("rusher tables", True)):
+        subset = np.array([bool(decided[g].get("rushers")) == rushed for g in index])
+        if subset.any():
+            print("{:>20}, {}: log loss {:.3f}, winner ranked first {:.1%} (win_model.COEFFICIENTS)".format(
+                "model in use", kind, *judged(inputs[subset], shares[subset], np.array(in_use()))))
     w = fit(*dataset(decided, "features")[:2])
     print("COEFFICIENTS = (" + ", ".join(f"{v:.4f}" for v in w) + ")")
 

@@ -97,3 +97,22 @@ def test_the_benchmarks_fit_recovers_a_known_model():
     loss, top = fitting.judged(inputs, shares, fitted)
     uniform = np.log(4)
     assert loss < uniform - 0.1 and top > 0.4
+
+
+def test_the_benchmark_judges_tables_with_and_without_rushers_apart():
+    """Games recorded with rushers (``--rushers``) and without are scored together and apart, held out by game."""
+    fitting = benchmark()
+    rng = np.random.default_rng(11)
+    truth = np.array([0.9, -0.6])
+    games = []
+    for g in range(80):
+        inputs = rng.normal(size=(12, 4, 2))
+        winner = int(rng.choice(4, p=fitting.softmax((inputs @ truth)[None].sum(1))[0]))
+        games.append({"seed": g, "rushers": g % 2 == 1, "winners": [winner],
+                      "positions": [{"features": row.tolist(), "values": list(row[:, 0])} for row in inputs]})
+    judged = fitting.cross_validated(games, "features")
+    assert set(judged) == {"all games", "heuristic tables", "rusher tables"}
+    for loss, top in judged.values():
+        assert loss < np.log(4) and top > 0.3
+    alone = fitting.cross_validated([g for g in games if not g["rushers"]], "features")
+    assert set(alone) == {"all games"}
