@@ -42,12 +42,6 @@ sys.path.insert(0, os.path.dirname(__file__))
 SAMPLED = 0.3
 
 
-def in_use() -> tuple[float, ...]:
-    from tabletop.bots.cthulhu_wars.win_model import COEFFICIENTS
-
-    return COEFFICIENTS
-
-
 def game(task: tuple[int, bool]) -> dict:
     """One game between heuristic players (two of them rushers when asked): its recorded positions (features and
     values per faction) and winners."""
@@ -56,11 +50,10 @@ def game(task: tuple[int, bool]) -> dict:
     from tabletop.bots.cthulhu_wars import evaluation as ev
     from tabletop.bots.cthulhu_wars import win_model
     from tabletop.bots.cthulhu_wars.heuristic import CwHeuristicBot
+    from tabletop.bots.cthulhu_wars.rusher import CwRusherBot
     from tabletop.games.cthulhu_wars import ENGINE
     from tabletop.games.cthulhu_wars.factions import default_factions
     from tabletop.games.cthulhu_wars.options import CthulhuWarsOptions
-
-    from tabletop.bots.cthulhu_wars.rusher import CwRusherBot
 
     seed, rushers = task
     if rushers:
@@ -140,10 +133,10 @@ def cross_validated(games: list[dict], key: str, folds: int = 5) -> dict[str, tu
     """Log loss and winner ranked first over the held-out folds (by game): for every game, and apart for the games
     with rushers and those without when both are there."""
     inputs, shares, index = dataset(games, key)
-    rushed = np.array([bool(games[g].get("rushers")) for g in index])
     subsets = {"all games": np.ones(len(index), bool)}
-    if rushed.any() and not rushed.all():
-        subsets |= {"heuristic tables": ~rushed, "rusher tables": rushed}
+    kinds = table_kinds(games, index)
+    if len(kinds) == 2:
+        subsets |= kinds
     scores: dict[str, list[tuple[float, float]]] = {name: [] for name in subsets}
     for k in range(folds):
         held = index % folds == k
@@ -155,6 +148,14 @@ def cross_validated(games: list[dict], key: str, folds: int = 5) -> dict[str, tu
                 scores[name].append(judged(inputs[held & subset], shares[held & subset], w))
     return {name: (float(np.mean([s[0] for s in got])), float(np.mean([s[1] for s in got])))
             for name, got in scores.items()}
+
+
+def table_kinds(games: list[dict], index: np.ndarray) -> dict[str, np.ndarray]:
+    """Which positions (``index``: each one's game, as ``dataset`` gives it) come from tables with rushers and which
+    from tables without, each kind named only when it is there."""
+    rushed = np.array([bool(games[g].get("rushers")) for g in index])
+    kinds = {"heuristic tables": ~rushed, "rusher tables": rushed}
+    return {name: subset for name, subset in kinds.items() if subset.any()}
 
 
 def main() -> None:
@@ -191,13 +192,13 @@ def main() -> None:
     for name, key in (("evaluation's value", "values"), ("win model", "features")):
         for subset, (loss, top) in cross_validated(decided, key).items():
             print(f"{name:>20}, {subset}: log loss {loss:.3f}, winner ranked first {top:.1%} (5-fold, by game)")
+    from tabletop.bots.cthulhu_wars.win_model import COEFFICIENTS
+
     inputs, shares, index = dataset(decided, "features")
-    for kind, rushed in (("heuristic tables", False), ("rusher tables", True)):
-        subset = np.array([bool(decided[g].get("rushers")) == rushed for g in index])
-        if subset.any():
-            print("{:>20}, {}: log loss {:.3f}, winner ranked first {:.1%} (win_model.COEFFICIENTS)".format(
-                "model in use", kind, *judged(inputs[subset], shares[subset], np.array(in_use()))))
-    w = fit(*dataset(decided, "features")[:2])
+    for kind, subset in table_kinds(decided, index).items():
+        print("{:>20}, {}: log loss {:.3f}, winner ranked first {:.1%} (win_model.COEFFICIENTS)".format(
+            "model in use", kind, *judged(inputs[subset], shares[subset], np.array(COEFFICIENTS))))
+    w = fit(inputs, shares)
     print("COEFFICIENTS = (" + ", ".join(f"{v:.4f}" for v in w) + ")")
 
 

@@ -107,7 +107,7 @@ def test_the_benchmark_judges_tables_with_and_without_rushers_apart():
     games = []
     for g in range(80):
         inputs = rng.normal(size=(12, 4, 2))
-        winner = int(rng.choice(4, p=fitting.softmax((inputs @ truth)[None].sum(1))[0]))
+        winner = int(rng.choice(4, p=fitting.softmax((inputs @ truth).sum(0, keepdims=True))[0]))  # over the game
         games.append({"seed": g, "rushers": g % 2 == 1, "winners": [winner],
                       "positions": [{"features": row.tolist(), "values": list(row[:, 0])} for row in inputs]})
     judged = fitting.cross_validated(games, "features")
