@@ -1,7 +1,7 @@
 """A Game of War: what the search adds to the static evaluation so that it presses home an advantage.
 
 The heuristic's evaluation (``evaluation.py``) decides between moves within a turn; looking further, as
-the search does, five of its habits let a game stall at the turn cap (seen in seat-swapped matches, mostly
+the search does, these habits of it let a game stall at the turn cap (seen in seat-swapped matches, mostly
 with the search as South):
 
 * **a raid no unit can make.** The quick raid count takes a mounted unit two squares from an empty arsenal
@@ -29,6 +29,11 @@ with the search as South):
   counts, for each arsenal of ours with nobody on it, the turns the quickest enemy combat unit needs to walk onto it
   against the turns our quickest combat unit needs to stand on it first, and takes off points for every turn we are
   late, the more the nearer the raid (``RACE``, up to seven turns ahead).
+* **a stalled raid left standing.** ``raid_race`` stops counting at three turns late, so once a raid is lost by
+  its count no defender's step scores. A rider ahead of its lines cannot go on, though (it moves on only from a
+  square online for it): a model's rider stood two squares from an arsenal for forty turns while the nearest
+  defenders, six columns off, never stirred, and took it when its lines came up. ``stalled_raids`` gives those
+  late defenders a pull, a turn at a time, for a near raid whose way the raider's lines do not cover yet.
 * **a unit fed forward alone.** The opponent model plans its turn a move at a time, so it never lines cavalry up
   for a charge that needs two or three moves together, and the play-out never saw a lone unit fall to one; a model
   picked units off so, one a turn. ``charge_exposure`` counts, for each of our units, the enemy's attack on it now
@@ -65,6 +70,11 @@ SUPPLY = 1.0
 #: (seven turns: a cavalry fourteen squares off; the default opening leaves each side's far arsenal about six turns
 #: from the enemy's riders and seven from its own nearest unit, so a guard has to set off at once).
 RACE = {1: 12.0, 2: 10.0, 3: 8.0, 4: 6.0, 5: 4.0, 6: 3.0, 7: 2.0}
+#: Points for each turn past ``RACE``'s three that our quickest defender is late to an arsenal whose raid is stalled
+#: (``stalled_raids``), up to ``STALLED_TURNS`` more, for a raid at most ``STALLED_NEAR`` turns away.
+STALLED, STALLED_TURNS, STALLED_NEAR = 4.0, 6, 2
+#: How near an arsenal (king moves) a stalled raider must be the only enemy combat unit (``lone_raider``).
+LONE = 4
 #: Share of the value of our most valuable unit an enemy charge could destroy next turn.
 EXPOSED = 0.6
 #: Turns over which ``massing``, ``siege`` and ``supply`` grow from nothing to full weight.
@@ -205,6 +215,65 @@ def raid_race(state: State, side: int, race: dict[int, float] = RACE) -> float:
     return total
 
 
+def stalled_raids(state: State, side: int) -> float:
+    """Minus ``STALLED`` for every turn past three that ``side``'s quickest defender is late to an empty arsenal of its
+    own whose raid is stalled, up to ``STALLED_TURNS`` turns. ``raid_race`` counts at most three turns late: past that
+    no step of a defender scores, which is right for a raid that will strike before any defender can come. But a raider
+    often waits: a unit moves on only from a square online for it (``game-of-war/turn``: a mounted unit passes only
+    through online squares, and an offline unit cannot move), so a rider ahead of its lines stands two squares from
+    the arsenal for as long as its lines take to follow (a model's raid stood so for forty turns while no defender
+    stirred). A raid is stalled when it is at most ``STALLED_NEAR`` turns away by the plain walk and no enemy unit can
+    reach the arsenal that quickly over the squares online for it now (its lines, or next to another online unit of
+    its side); a raid further off has time for its lines to follow. Raids that are
+    not stalled are left to ``raid_race`` alone: there a step back to a lost cause only weakens the front."""
+    enemy = 1 - side
+    raiders = state.units[enemy] & state.network.online[enemy] & ~state.relays[enemy]
+    open_arsenals = state.arsenals[side] & ~state.units[side]
+    if not raiders or not open_arsenals:
+        return 0.0
+    defenders = state.units[side] & state.network.online[side] & ~state.relays[side]
+    ours_first = 1 if state.side == side and state.moves_made == 0 and not state.attack_used else 0
+    total = 0.0
+    for arsenal in bits(open_arsenals):
+        them = turns_to_reach(state, enemy, arsenal, raiders)
+        if them > STALLED_NEAR:
+            continue
+        us = turns_to_reach(state, side, arsenal, defenders) if defenders else _FAR
+        late = us - (them - 1 + ours_first)
+        if late > 3 and lone_raider(raiders, arsenal) and not reaches_online(state, enemy, arsenal, raiders, them):
+            total -= STALLED * (min(late, 3 + STALLED_TURNS) - 3)
+    return total
+
+
+def lone_raider(raiders: int, arsenal: int) -> bool:
+    """Whether a single one of ``raiders`` stands within ``LONE`` squares of ``arsenal`` (king moves, mountains not
+    counted): a rider sent ahead alone, not an army coming on with its lines."""
+    near = 1 << arsenal
+    for _ in range(LONE):
+        near = dilate(near)
+    return (raiders & near).bit_count() == 1
+
+
+def reaches_online(state: State, side: int, arsenal: int, units: int, turns: int) -> bool:
+    """Whether any of ``side``'s ``units`` can reach ``arsenal`` within ``turns`` turns stepping only on squares online
+    for it now (on its lines, or next to another online unit of its side; ``game-of-war/turn``), the arsenal last.
+    A count for raids, not a proof: the squares its own moves would bring online are not counted."""
+    online = state.network.online[side]
+    ground = open_ground(state, side)
+    crow = nearest_arsenal(1 << arsenal, ground | 1 << arsenal)
+    for sq in bits(units):
+        steps = MOVE[state.pieces[sq] & 7] * turns
+        if crow[sq] > steps:
+            continue
+        walkable = ((state.network.cover[side] | dilate(online & ~(1 << sq))) & ground) | 1 << arsenal
+        reached = 1 << sq
+        for _ in range(steps):
+            reached |= dilate(reached) & walkable
+            if reached >> arsenal & 1:
+                return True
+    return False
+
+
 def charge_exposure(state: State, side: int) -> float:
     """Minus ``EXPOSED`` of the value of ``side``'s most valuable unit that the enemy could destroy next turn by
     charging it (``game-of-war/combat``: 7 for each cavalry in an unbroken column ending next to it, up to four; an
@@ -249,8 +318,8 @@ def press(state: State, side: int) -> float:
         return 0.0
     late = ramp(state)
     pressing = late * (massing(state, side) + siege(state, side) + supply(state, side)) if late else 0.0
-    return (closing(state, side) + stranded(state, side) + raid_race(state, side) + charge_exposure(state, side)
-            + pressing)
+    return (closing(state, side) + stranded(state, side) + raid_race(state, side) + stalled_raids(state, side)
+            + charge_exposure(state, side) + pressing)
 
 
 def search_score_many(states: list[State], side: int) -> np.ndarray:
@@ -266,4 +335,5 @@ def search_evaluate(state: State, side: int) -> float:
 
 __all__ = ["CLOSING", "EXPOSED", "MASSING", "RACE", "RAMP", "SIEGE", "STRANDED", "charge_exposure", "closing",
            "massing", "nearest_arsenal", "open_ground", "press", "raid_race", "ramp", "reach_distance",
-           "search_evaluate", "search_score_many", "siege", "stranded", "supply", "turns_to_reach", "walk_layers"]
+           "search_evaluate", "search_score_many", "siege", "stalled_raids", "stranded", "supply", "turns_to_reach",
+           "walk_layers"]
