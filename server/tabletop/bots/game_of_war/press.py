@@ -194,25 +194,30 @@ def raid_race(state: State, side: int, race: dict[int, float] = RACE) -> float:
     the enemy off it; ``game-of-war/end``: the arsenals decide the game), at most three turns late. Raids further
     off than ``race`` names do not count; enemy units offline now are left out (they cannot move until their lines
     reach them)."""
+    return -sum(race[them] * min(late, 3) for _, them, late, _ in races(state, side, max(race)) if late > 0)
+
+
+def races(state: State, side: int, horizon: int) -> list[tuple[int, int, int, int]]:
+    """For each empty arsenal of ``side`` that the quickest enemy combat unit online now could walk onto within
+    ``horizon`` turns: the arsenal, those turns, how many turns ``side``'s quickest online combat unit would stand on
+    it too late (0 or less: in time), and the enemy's online combat units."""
     enemy = 1 - side
     raiders = state.units[enemy] & state.network.online[enemy] & ~state.relays[enemy]
     open_arsenals = state.arsenals[side] & ~state.units[side]
     if not raiders or not open_arsenals:
-        return 0.0
+        return []
     defenders = state.units[side] & state.network.online[side] & ~state.relays[side]
     # At the start of our turn we move first; in the middle of it the units still to move might go, or might not:
     # counted as if the turn ended here, so that a defender is sent first.
     ours_first = 1 if state.side == side and state.moves_made == 0 and not state.attack_used else 0
-    total = 0.0
+    found = []
     for arsenal in bits(open_arsenals):
         them = turns_to_reach(state, enemy, arsenal, raiders)
-        if them not in race:
+        if them > horizon:
             continue
         us = turns_to_reach(state, side, arsenal, defenders) if defenders else _FAR
-        late = us - (them - 1 + ours_first)
-        if late > 0:
-            total -= race[them] * min(late, 3)
-    return total
+        found.append((arsenal, them, us - (them - 1 + ours_first), raiders))
+    return found
 
 
 def stalled_raids(state: State, side: int) -> float:
@@ -222,27 +227,15 @@ def stalled_raids(state: State, side: int) -> float:
     often waits: a unit moves on only from a square online for it (``game-of-war/turn``: a mounted unit passes only
     through online squares, and an offline unit cannot move), so a rider ahead of its lines stands two squares from
     the arsenal for as long as its lines take to follow (a model's raid stood so for forty turns while no defender
-    stirred). A raid is stalled when it is at most ``STALLED_NEAR`` turns away by the plain walk and no enemy unit can
-    reach the arsenal that quickly over the squares online for it now (its lines, or next to another online unit of
-    its side); a raid further off has time for its lines to follow. Raids that are
-    not stalled are left to ``raid_race`` alone: there a step back to a lost cause only weakens the front."""
-    enemy = 1 - side
-    raiders = state.units[enemy] & state.network.online[enemy] & ~state.relays[enemy]
-    open_arsenals = state.arsenals[side] & ~state.units[side]
-    if not raiders or not open_arsenals:
-        return 0.0
-    defenders = state.units[side] & state.network.online[side] & ~state.relays[side]
-    ours_first = 1 if state.side == side and state.moves_made == 0 and not state.attack_used else 0
-    total = 0.0
-    for arsenal in bits(open_arsenals):
-        them = turns_to_reach(state, enemy, arsenal, raiders)
-        if them > STALLED_NEAR:
-            continue
-        us = turns_to_reach(state, side, arsenal, defenders) if defenders else _FAR
-        late = us - (them - 1 + ours_first)
-        if late > 3 and lone_raider(raiders, arsenal) and not reaches_online(state, enemy, arsenal, raiders, them):
-            total -= STALLED * (min(late, 3 + STALLED_TURNS) - 3)
-    return total
+    stirred). A raid is stalled when it is at most ``STALLED_NEAR`` turns away by the plain walk, its rider is alone
+    near the arsenal (``lone_raider``), and no enemy unit can reach the arsenal that quickly over the squares online
+    for it now (its lines, or next to another online unit of its side); a raid further off has time for its lines to
+    follow. Raids that are not stalled are left to ``raid_race`` alone: an army coming on with its lines strikes
+    before a defender this late can come, and a step back to a lost cause only weakens the front."""
+    return -sum(STALLED * (min(late, 3 + STALLED_TURNS) - 3)
+                for arsenal, them, late, raiders in races(state, side, STALLED_NEAR)
+                if late > 3 and lone_raider(raiders, arsenal)
+                and not reaches_online(state, 1 - side, arsenal, raiders, them))
 
 
 def lone_raider(raiders: int, arsenal: int) -> bool:
