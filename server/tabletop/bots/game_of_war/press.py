@@ -194,13 +194,18 @@ def raid_race(state: State, side: int, race: dict[int, float] = RACE) -> float:
     the enemy off it; ``game-of-war/end``: the arsenals decide the game), at most three turns late. Raids further
     off than ``race`` names do not count; enemy units offline now are left out (they cannot move until their lines
     reach them)."""
-    return -sum(race[them] * min(late, 3) for _, them, late, _ in races(state, side, max(race)) if late > 0)
+    return race_cost(races(state, side, max(race)), race)
 
 
-def races(state: State, side: int, horizon: int) -> list[tuple[int, int, int, int]]:
+def race_cost(found: list[tuple[int, int, int]], race: dict[int, float]) -> float:
+    """``raid_race`` from the ``races`` already counted (those further off than ``race`` names left out)."""
+    return -sum(race[them] * min(late, 3) for _, them, late in found if them in race and late > 0)
+
+
+def races(state: State, side: int, horizon: int) -> list[tuple[int, int, int]]:
     """For each empty arsenal of ``side`` that the quickest enemy combat unit online now could walk onto within
-    ``horizon`` turns: the arsenal, those turns, how many turns ``side``'s quickest online combat unit would stand on
-    it too late (0 or less: in time), and the enemy's online combat units."""
+    ``horizon`` turns: the arsenal, those turns, and how many turns ``side``'s quickest online combat unit would stand
+    on it too late (0 or less: in time)."""
     enemy = 1 - side
     raiders = state.units[enemy] & state.network.online[enemy] & ~state.relays[enemy]
     open_arsenals = state.arsenals[side] & ~state.units[side]
@@ -216,11 +221,11 @@ def races(state: State, side: int, horizon: int) -> list[tuple[int, int, int, in
         if them > horizon:
             continue
         us = turns_to_reach(state, side, arsenal, defenders) if defenders else _FAR
-        found.append((arsenal, them, us - (them - 1 + ours_first), raiders))
+        found.append((arsenal, them, us - (them - 1 + ours_first)))
     return found
 
 
-def stalled_raids(state: State, side: int) -> float:
+def stalled_raids(state: State, side: int, found: list[tuple[int, int, int]] | None = None) -> float:
     """Minus ``STALLED`` for every turn past three that ``side``'s quickest defender is late to an empty arsenal of its
     own whose raid is stalled, up to ``STALLED_TURNS`` turns. ``raid_race`` counts at most three turns late: past that
     no step of a defender scores, which is right for a raid that will strike before any defender can come. But a raider
@@ -231,20 +236,20 @@ def stalled_raids(state: State, side: int) -> float:
     near the arsenal (``lone_raider``), and no enemy unit can reach the arsenal that quickly over the squares online
     for it now (its lines, or next to another online unit of its side); a raid further off has time for its lines to
     follow. Raids that are not stalled are left to ``raid_race`` alone: an army coming on with its lines strikes
-    before a defender this late can come, and a step back to a lost cause only weakens the front."""
+    before a defender this late can come, and a step back to a lost cause only weakens the front. ``found``: the
+    ``races`` already counted to at least ``STALLED_NEAR`` turns (``press`` counts them once for both terms)."""
+    enemy = 1 - side
+    raiders = state.units[enemy] & state.network.online[enemy] & ~state.relays[enemy]
     return -sum(STALLED * (min(late, 3 + STALLED_TURNS) - 3)
-                for arsenal, them, late, raiders in races(state, side, STALLED_NEAR)
-                if late > 3 and lone_raider(raiders, arsenal)
-                and not reaches_online(state, 1 - side, arsenal, raiders, them))
+                for arsenal, them, late in (races(state, side, STALLED_NEAR) if found is None else found)
+                if them <= STALLED_NEAR and late > 3 and lone_raider(raiders, arsenal)
+                and not reaches_online(state, enemy, arsenal, raiders, them))
 
 
 def lone_raider(raiders: int, arsenal: int) -> bool:
     """Whether a single one of ``raiders`` stands within ``LONE`` squares of ``arsenal`` (king moves, mountains not
     counted): a rider sent ahead alone, not an army coming on with its lines."""
-    near = 1 << arsenal
-    for _ in range(LONE):
-        near = dilate(near)
-    return (raiders & near).bit_count() == 1
+    return sum(1 for sq in bits(raiders) if ev.distance(sq, arsenal) <= LONE) == 1
 
 
 def reaches_online(state: State, side: int, arsenal: int, units: int, turns: int) -> bool:
@@ -311,7 +316,8 @@ def press(state: State, side: int) -> float:
         return 0.0
     late = ramp(state)
     pressing = late * (massing(state, side) + siege(state, side) + supply(state, side)) if late else 0.0
-    return (closing(state, side) + stranded(state, side) + raid_race(state, side) + stalled_raids(state, side)
+    found = races(state, side, max(RACE))  # read by both raid terms
+    return (closing(state, side) + stranded(state, side) + race_cost(found, RACE) + stalled_raids(state, side, found)
             + charge_exposure(state, side) + pressing)
 
 
@@ -327,6 +333,6 @@ def search_evaluate(state: State, side: int) -> float:
 
 
 __all__ = ["CLOSING", "EXPOSED", "MASSING", "RACE", "RAMP", "SIEGE", "STRANDED", "charge_exposure", "closing",
-           "massing", "nearest_arsenal", "open_ground", "press", "raid_race", "ramp", "reach_distance",
-           "search_evaluate", "search_score_many", "siege", "stalled_raids", "stranded", "supply", "turns_to_reach",
-           "walk_layers"]
+           "massing", "nearest_arsenal", "open_ground", "press", "race_cost", "raid_race", "races", "ramp",
+           "reach_distance", "search_evaluate", "search_score_many", "siege", "stalled_raids", "stranded", "supply",
+           "turns_to_reach", "walk_layers"]
