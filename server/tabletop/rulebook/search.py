@@ -88,6 +88,10 @@ UNNAMED_WEIGHT = 0.35
 #: A capitalised word a narrow section uses is none of its names when another narrow section uses it more than this
 #: many times as often (the Bhole's section names Nyarlathotep twice, the Crawling Chaos's eight times).
 NAME_SHARE = 3
+#: A word of a narrow section's title is none of its names when the general sections use it more than this many times
+#: as often as the section itself: it is the game's own word ("Earth" of the 6-player Earth map's title, which the
+#: maps section uses for every layout).
+GAME_WORD_SHARE = 12
 #: How much a general passage counts when the question uses a narrow section's own names (a faction's units and
 #: spellbooks: "Cthulhu's Devour") and the passage uses none of them.
 ELSEWHERE_WEIGHT = 0.6
@@ -127,7 +131,7 @@ _STOPWORDS = frozenset(
     "with you your would should could may might must happen happens happened work works mean means much many get "
     "gets got say says rule rules game about any into onto also just still like stuff way us we our someone "
     "something anything need needs allowed able here very really actually exactly ever kind sort thing things "
-    "up out around".split()
+    "up out around every go goes going went gone over nobody none anyone anybody everyone everybody somebody".split()
     # what is left of a contraction once its apostrophe splits it ("I'm", "they're", "haven't", "we'll")
     + "am re ve ll isn aren wasn weren hasn haven hadn doesn don didn shouldn couldn wouldn".split()
 )
@@ -340,8 +344,9 @@ def _name_form(word: str) -> str:
 
 @cache
 def section_names(game: str) -> dict[str, frozenset[str]]:
-    """Each narrow section's names: the words of its title that most of the game's sections lack and no general
-    section's title has ("players" of the 6-player map's title is a word of the First Player's); the
+    """Each narrow section's names: the words of its title that most of the game's sections lack, no general
+    section's title has ("players" of the 6-player map's title is a word of the First Player's) and the general
+    sections do not use far more often (GAME_WORD_SHARE: "Earth"); the
     capitalised words (a faction's Great Old One, units, spellbooks) it uses at least twice and at least twice
     as often as all the general sections together, or, when few sections use the word at all (a sixth of them),
     more often than any one general section and as often as any other narrow section (the rulings name
@@ -367,7 +372,8 @@ def section_names(game: str) -> dict[str, frozenset[str]]:
         if section.id not in narrow:
             continue
         title = {_name_form(w) for w in re.findall(r"[A-Za-z]+", section.title)}
-        title = {w for w in title if spread[w] <= len(sections) / 2 and w not in general_titles}
+        title = {w for w in title if spread[w] <= len(sections) / 2 and w not in general_titles
+                 and general[w] <= GAME_WORD_SHARE * counts[section.id][w]}
         capitals = Counter(_name_form(w) for w in re.findall(r"\b[A-Z][a-z]+", section.text))
         own = {w for w, n in capitals.items() if n >= 2 and (general[w] * 2 <= counts[section.id][w] or (
             spread[w] <= len(sections) / 6 and most_general[w] < counts[section.id][w] >= most_narrow[w]))
