@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import anyio.to_thread
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -19,7 +19,10 @@ def body(driver, name: str) -> str | None:
 
 
 async def until(driver, check, patience: float = PATIENCE) -> None:
-    await anyio.to_thread.run_sync(lambda: WebDriverWait(driver, patience, poll_frequency=0.1).until(check))
+    """Wait until ``check`` holds; an element the page re-rendered while ``check`` read it is looked up again at the
+    next poll (the page redraws its lists as events arrive)."""
+    wait = WebDriverWait(driver, patience, poll_frequency=0.1, ignored_exceptions=(StaleElementReferenceException,))
+    await anyio.to_thread.run_sync(lambda: wait.until(check))
 
 
 async def in_browser(function, *args):
@@ -39,7 +42,10 @@ async def my_turn_or_over(driver, stuck: Path | None = None) -> bool:
 
 
 def listed(driver) -> list[str]:
-    return [b.get_attribute("data-move") for b in driver.find_elements(By.CSS_SELECTOR, "#moves button.move")]
+    """The moves the page lists, read in one script (a list redrawn between finding a button and reading it cannot
+    fail the read)."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('#moves button.move'), b => b.getAttribute('data-move'))")
 
 
 async def click_move(driver, move: str) -> str:
@@ -59,7 +65,8 @@ async def press_move(driver, move: str) -> str:
 
 
 def button_of(driver, move: str):
-    return next(b for b in driver.find_elements(By.CSS_SELECTOR, "#moves button.move") if b.get_attribute("data-move") == move)
+    """A listed move's button, found by its data attribute in one lookup."""
+    return driver.find_element(By.CSS_SELECTOR, f'#moves button.move[data-move="{move}"]')
 
 
 async def type_move(driver, move: str) -> str:

@@ -12,7 +12,9 @@ from selenium.webdriver.common.by import By
 
 from app.helpers import call
 
-from .browser import body, click_board, click_move, in_browser, listed, my_turn_or_over, play_sequence, type_move, until
+from .browser import (
+    body, button_of, click_board, click_move, in_browser, listed, my_turn_or_over, play_sequence, type_move, until,
+)
 from .conftest import OUTPUT, mcp_client
 
 #: Turns the person plays at most, looking for an attack to make.
@@ -77,7 +79,7 @@ async def test_a_person_deploys_and_plays_turns_of_war_against_the_heuristic_bot
                 await click_move(browser, max(moves, key=forward))
             attack = [m for m in listed(browser) if m.startswith("attack")]
             if attack and not attacks:
-                button = next(b for b in browser.find_elements(By.CSS_SELECTOR, "#moves button.move") if b.get_attribute("data-move") == attack[0])
+                button = button_of(browser, attack[0])
                 assert re.search(r"\d+ against \d+", button.text), "an attack shows its predicted result"
                 answer = await click_move(browser, attack[0])
                 assert "NOT played" in answer

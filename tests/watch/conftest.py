@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -15,14 +17,25 @@ import pytest
 OUTPUT = Path(__file__).resolve().parents[1] / "output" / "watch"
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 INSTALL = "apt-get install -y chromium chromium-driver"
+#: The lock the suite's workers take turns on to install chromium (apt-get allows one install at a time).
+INSTALL_LOCK = Path(tempfile.gettempdir()) / "tabletop-tests-chromium.lock"
 
 
 def ensure_chromium() -> None:
-    """Debian's chromium and its driver, installed here if missing (as root); otherwise a failure naming them."""
+    """Debian's chromium and its driver, installed here if missing (as root); otherwise a failure naming them. The
+    suite's workers (pytest-xdist) take turns: one installs while the others wait, then find it installed."""
     if os.path.exists(CHROMIUM) and os.path.exists(DRIVER):
         return
     if os.geteuid() != 0 or shutil.which("apt-get") is None:
         pytest.fail(f"the browser tests need Debian's chromium and its driver: run `{INSTALL}` as root", pytrace=False)
+    with open(INSTALL_LOCK, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
+            install_chromium()
+
+
+def install_chromium() -> None:
+    """`apt-get install` chromium and its driver, or fail saying why."""
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     subprocess.run(["apt-get", "update", "-qq"], check=False, env=env, capture_output=True)
     done = subprocess.run(INSTALL.split(), env=env, capture_output=True, text=True)
