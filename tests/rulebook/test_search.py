@@ -432,3 +432,13 @@ def test_the_ties_come_in_the_same_order_whatever_the_hash_seed():
         for seed in ("1", "2")
     ]
     assert runs[0] and runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("game", ["cthulhu-wars", "game-of-war", "cthulhu-dice"])
+def test_a_question_asked_in_a_synonym_alone_still_finds_passages(game):
+    """"over" is a synonym of "end", not a word left out: a question whose only word it is finds passages, and in
+    Cthulhu Wars the end of the game among the first hits."""
+    found = rulebook.search("When is the game over?", game, 3)
+    assert found.hits, "no match for a question about the end of the game"
+    if game == "cthulhu-wars":
+        assert "end" in {hit.passage.section.id for hit in found.hits[:2]}

@@ -131,7 +131,7 @@ _STOPWORDS = frozenset(
     "with you your would should could may might must happen happens happened work works mean means much many get "
     "gets got say says rule rules game about any into onto also just still like stuff way us we our someone "
     "something anything need needs allowed able here very really actually exactly ever kind sort thing things "
-    "up out around every go goes going went gone over nobody none anyone anybody everyone everybody somebody".split()
+    "up out around every goes going went gone nobody none anyone anybody everyone everybody somebody".split()
     # what is left of a contraction once its apostrophe splits it ("I'm", "they're", "haven't", "we'll")
     + "am re ve ll isn aren wasn weren hasn haven hadn doesn don didn shouldn couldn wouldn".split()
 )
