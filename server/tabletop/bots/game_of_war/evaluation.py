@@ -43,6 +43,7 @@ from tabletop.games.game_of_war.board import (
     bits,
     dilate,
 )
+from tabletop.games.game_of_war.rules import online_fighters
 from tabletop.games.game_of_war.state import NO_SQUARE, OVER, State
 from tabletop.games.game_of_war.units import (
     ATTACK,
@@ -147,7 +148,7 @@ def _raid(state: State, attacker: int, reaches_from_two: Callable[[int, int], bo
     targets = arsenals & ~(state.units[0] | state.units[1])
     if not targets:
         return 0.0
-    ready = state.units[attacker] & state.network.online[attacker] & ~state.relays[attacker]
+    ready = online_fighters(state, attacker)
     for t in bits(targets):
         if NEIGHBOURS[t] & ready or any(reaches_from_two(sq, t) for sq in bits(_RING2[t] & ready)):
             return ARSENAL_VALUE if bin(arsenals).count("1") > 1 else WIN / 10

@@ -51,6 +51,7 @@ import numpy as np
 
 from tabletop.games.game_of_war.board import FORTRESSES, PASSABLE, PASSES, SQUARES, bits, dilate
 from tabletop.games.game_of_war.combat import assess
+from tabletop.games.game_of_war.rules import online_fighters
 from tabletop.games.game_of_war.state import OVER, State
 from tabletop.games.game_of_war.units import CAVALRY, CHARGE_ATTACK, MAX_CHARGE, MOVE
 
@@ -116,7 +117,7 @@ def reach_distance(sq: int, mask: int, ground: int = PASSABLE) -> int:
 
 def closing(state: State, side: int) -> float:
     """Minus ``CLOSING`` for every square ``side``'s nearest online combat unit must walk to each enemy arsenal."""
-    fighters = state.units[side] & state.network.online[side] & ~state.relays[side]
+    fighters = online_fighters(state, side)
     if not fighters:
         return 0.0
     ground = open_ground(state, side)
@@ -150,7 +151,7 @@ def massing(state: State, side: int) -> float:
     """Minus ``MASSING`` for every square ``side``'s online combat units stand beyond 2 from the nearest enemy
     arsenal (at full weight)."""
     arsenals = state.arsenals[1 - side]
-    fighters = state.units[side] & state.network.online[side] & ~state.relays[side]
+    fighters = online_fighters(state, side)
     if not arsenals or not fighters:
         return 0.0
     nearest = nearest_arsenal(arsenals, open_ground(state, side))
@@ -207,11 +208,11 @@ def races(state: State, side: int, horizon: int) -> list[tuple[int, int, int]]:
     ``horizon`` turns: the arsenal, those turns, and how many turns ``side``'s quickest online combat unit would stand
     on it too late (0 or less: in time)."""
     enemy = 1 - side
-    raiders = state.units[enemy] & state.network.online[enemy] & ~state.relays[enemy]
+    raiders = online_fighters(state, enemy)
     open_arsenals = state.arsenals[side] & ~state.units[side]
     if not raiders or not open_arsenals:
         return []
-    defenders = state.units[side] & state.network.online[side] & ~state.relays[side]
+    defenders = online_fighters(state, side)
     # At the start of our turn we move first; in the middle of it the units still to move might go, or might not:
     # counted as if the turn ended here, so that a defender is sent first.
     ours_first = 1 if state.side == side and state.moves_made == 0 and not state.attack_used else 0
@@ -239,7 +240,7 @@ def stalled_raids(state: State, side: int, found: list[tuple[int, int, int]] | N
     before a defender this late can come, and a step back to a lost cause only weakens the front. ``found``: the
     ``races`` already counted to at least ``STALLED_NEAR`` turns (``press`` counts them once for both terms)."""
     enemy = 1 - side
-    raiders = state.units[enemy] & state.network.online[enemy] & ~state.relays[enemy]
+    raiders = online_fighters(state, enemy)
     return -sum(STALLED * (min(late, 3 + STALLED_TURNS) - 3)
                 for arsenal, them, late in (races(state, side, STALLED_NEAR) if found is None else found)
                 if them <= STALLED_NEAR and late > 3 and lone_raider(raiders, arsenal)

@@ -72,12 +72,18 @@ def destinations(state: State, sq: int) -> int:
 
 
 # ---- attacks -----------------------------------------------------------------------------------
+def online_fighters(state: State, side: int) -> int:
+    """``side``'s combat units (relays left out) online now, as a mask of squares: those that may attack, and move
+    onto an enemy arsenal (``game-of-war/communication``, ``game-of-war/combat``)."""
+    return state.units[side] & state.network.online[side] & ~state.relays[side]
+
+
 def attack_options(state: State) -> list[Combat]:
     """Every attack the side to move may declare now, with its assessment."""
     if state.phase != PLAY or state.attack_used or state.retreat != NO_SQUARE:
         return []
     side = state.side
-    shooters = state.units[side] & state.network.online[side] & ~state.relays[side]
+    shooters = online_fighters(state, side)
     if state.no_attack != NO_SQUARE:
         shooters &= ~(1 << state.no_attack)
     if not shooters:
