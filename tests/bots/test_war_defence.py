@@ -221,6 +221,7 @@ def test_the_search_deploys_south_with_a_guard_by_its_far_arsenal_and_north_as_t
 
 def test_a_stalled_raid_pulls_a_late_defender_a_turn_at_a_time():
     from tabletop.bots.game_of_war.press import RACE, STALLED, STALLED_TURNS, lone_raider, raid_race, stalled_raids
+    from tabletop.games.game_of_war.rules import online_fighters
 
     # North's rider on e18 is one turn from c20 by the plain walk, but no square between is online for it (its relay
     # on e7 sends its line down column e, not past d19 or d20): it must wait for its lines. South's only near unit,
@@ -238,8 +239,7 @@ def test_a_stalled_raid_pulls_a_late_defender_a_turn_at_a_time():
     # A second North combat unit within four squares of c20 makes it an army coming on, not a lone rider.
     company = build_position({**home, **SOUTH_EAST, "e7": "R", "e18": "C", "e16": "I", "k20": "i"},
                              side_to_move=SOUTH)
-    raiders = company.units[NORTH] & company.network.online[NORTH] & ~company.relays[NORTH]
-    assert not lone_raider(raiders, parse_square("c20")) and stalled_raids(company, SOUTH) == 0.0
+    assert not lone_raider(online_fighters(company, NORTH), parse_square("c20")) and stalled_raids(company, SOUTH) == 0.0
     # With North's relay on c9 its line runs down column c past c18: that raid is not stalled, only raced.
     lined = build_position({**NORTH_HOME, **SOUTH_EAST, "c18": "C", "k20": "i"}, side_to_move=SOUTH)
     assert raid_race(lined, SOUTH) == -RACE[1] * 3 and stalled_raids(lined, SOUTH) == 0.0
