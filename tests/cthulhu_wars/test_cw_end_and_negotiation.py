@@ -75,6 +75,17 @@ def test_offers_that_differ_fall_back_to_the_rule():
     assert settled[-1] is None
 
 
+def test_every_split_within_the_limits_is_offered_once_in_order():
+    """Offers are every split of the amount with each share within its seat's limit: checked against all the
+    tuples of shares filtered by their sum, for amounts that the limits cap and that they cannot reach."""
+    from itertools import product
+
+    for amount, limits in [(3, [8, 2]), (6, [6, 6, 6, 6, 6]), (4, [1, 0, 2, 3]), (9, [2, 2]), (0, [3, 3])]:
+        every = [s for s in product(*(range(most + 1) for most in limits)) if sum(s) == amount]
+        assert negotiation.splits(amount, limits) == every
+    assert len(negotiation.splits(6, [6] * 5)) == 210  # C(10, 4): six shared among five, none capped
+
+
 def test_thirty_doom_from_an_ability_ends_the_game_at_the_end_of_that_turn():
     """rules_text end: reaching 30 Doom at any time in the Action phase ends the game at the end of the current
     turn, here through the Yellow Sign giving Great Cthulhu 3 Doom."""

@@ -18,7 +18,6 @@ A faction module uses it in two steps:
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import product
 from typing import Any
 
 from tabletop.games.cthulhu_wars.actions import Offer
@@ -46,15 +45,21 @@ def open_negotiation(state: GameState, *, topic: str, owner: int, amount: int, l
 
 
 def offer_options(state: GameState, data: dict[str, Any]) -> list[Offer]:
-    """Every split of the amount among the seats within each seat's limit."""
+    """Every split of the amount among the seats within each seat's limit, in lexicographic order of the shares."""
     seats = list(data["limits"])
     names = [state.seats[s].faction for s in seats]
-    ranges = [range(data["limits"][s] + 1) for s in seats]
-    return [
-        Offer(shares=tuple(zip(names, split, strict=True)))
-        for split in product(*ranges)
-        if sum(split) == data["amount"]
-    ]
+    return [Offer(shares=tuple(zip(names, split, strict=True)))
+            for split in splits(data["amount"], [data["limits"][s] for s in seats])]
+
+
+def splits(amount: int, limits: list[int]) -> list[tuple[int, ...]]:
+    """Every way to write ``amount`` as a sum of shares, the i-th from 0 to ``limits[i]``, smallest first share
+    first (built share by share: only splits that can still reach the amount are followed)."""
+    if not limits:
+        return [()] if amount == 0 else []
+    rest = sum(limits[1:])
+    return [(share, *tail) for share in range(max(0, amount - rest), min(limits[0], amount) + 1)
+            for tail in splits(amount - share, limits[1:])]
 
 
 def record_offer(state: GameState, seat: int, offer: Offer, log: list[str]) -> None:
