@@ -13,7 +13,8 @@ A faction's *strength* adds, with the weights of ``Weights``:
   cost (no faction Great Old One), and a held neutral Monster card's figures still in the pool at a small share;
 * **Power** in hand (what it can still do this Action phase);
 * **exposure**: Cultists an enemy Monster or Great Old One could capture (in the area or next to it)
-  with nothing of theirs to protect them, and Gates where an enemy brings more Combat;
+  with nothing of theirs to protect them (against a Great Old One, only a Great Old One of theirs protects them),
+  and Gates where an enemy brings more Combat;
 * **requirement progress** read from each unmet requirement's text (``knowledge.py``); the spellbooks on the
   Independent Great Old One cards held (a smaller bonus: not one of the six) and progress towards their own
   requirements.
@@ -127,27 +128,37 @@ def doom_worth(state: GameState, seat: int, viewer: int, books: int, w: Weights 
             - w.doom_past_18 * max(0, shown - 18) - w.doom_past_25 * max(0, shown - 25))
 
 
-def occupancy(state: GameState) -> list[dict[str, tuple[int, int]]]:
-    """For each seat: area -> (Cultists, Monsters and Great Old Ones able to capture) on the map."""
+Occupancy = dict[str, tuple[int, int, int]]
+
+
+def occupancy(state: GameState) -> list[Occupancy]:
+    """For each seat: area -> (Cultists, Monsters and Great Old Ones, Great Old Ones) on the map."""
     out = []
     for seat, fs in enumerate(state.seats):
         fac = kn.faction(state, seat)
+        goos = fac.goos()
         areas: dict[str, list[int]] = {}
         for kind, places in fs.units.items():
             unit = fac.unit(kind)
-            cultist = unit.role == "cultist"
+            column = 0 if unit.role == "cultist" else 1
             for p in places:
                 if board.on_map(p):
-                    entry = areas.setdefault(p, [0, 0])
-                    if cultist:
-                        entry[0] += 1
-                    else:
-                        entry[1] += 1
-        out.append({a: (c, m) for a, (c, m) in areas.items()})
+                    entry = areas.setdefault(p, [0, 0, 0])
+                    entry[column] += 1
+                    if kind in goos:
+                        entry[2] += 1
+        out.append({a: (c, m, g) for a, (c, m, g) in areas.items()})
     return out
 
 
-def strength(state: GameState, seat: int, viewer: int, occupied: list[dict[str, tuple[int, int]]] | None = None,
+def threatens(enemy: tuple[int, int, int] | None, guarded: bool) -> bool:
+    """Whether an enemy's figures in an Area (:func:`occupancy`) could capture our Cultists there: a Great Old One
+    of theirs captures past our Monsters, their Monsters only where we have none (``cthulhu-wars/actions``, Capture
+    Cultist; our own Great Old One there protects them from both, and is asked before)."""
+    return enemy is not None and (enemy[2] > 0 or (enemy[1] > 0 and not guarded))
+
+
+def strength(state: GameState, seat: int, viewer: int, occupied: list[Occupancy] | None = None,
              round_: int | None = None, w: Weights = DEFAULT) -> Strength:
     fs = state.seats[seat]
     fac = kn.faction(state, seat)
@@ -164,17 +175,17 @@ def strength(state: GameState, seat: int, viewer: int, occupied: list[dict[str, 
         worth = kn.unit_worth(fac, kind)
         units += worth * sum(1 for p in places if board.on_map(p))
     units += w.captive * len(fs.captives) + kn.neutral_pool_worth(state, seat)
-    # Cultists open to capture (no Monster or Great Old One of theirs with them, an enemy's in the area or next to
-    # it), and Gates where an enemy brings more Combat.
+    # Cultists open to capture (an enemy Great Old One in the area or next to it and none of ours with them, or an
+    # enemy Monster and nothing of ours with them), and Gates where an enemy brings more Combat.
     exposure = 0.0
     enemies = [occupied[o] for o in range(len(state.seats)) if o != seat]
-    for area, (cultists, guards) in occupied[seat].items():
-        if cultists and not guards:
-            if any(e.get(area, (0, 0))[1] for e in enemies):
+    for area, (cultists, guards, goos) in occupied[seat].items():
+        if cultists and not goos:
+            if any(threatens(e.get(area), guards > 0) for e in enemies):
                 exposure -= w.exposed_here * cultists
-            elif any(e.get(a, (0, 0))[1] for a in near[area] for e in enemies):
+            elif any(threatens(e.get(a), guards > 0) for a in near[area] for e in enemies):
                 exposure -= w.exposed_near * cultists
-        if area in gates and any(e.get(area, (0, 0))[1] for e in enemies):
+        if area in gates and any(area in e and e[area][1] for e in enemies):
             mine = kn.combat_in(state, seat, area)
             if any(kn.combat_in(state, o, area) > mine + 1 for o in board.enemies_in(state, seat, area)):
                 exposure -= w.gate_at_risk
