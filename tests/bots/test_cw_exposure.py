@@ -14,7 +14,8 @@ W = ev.DEFAULT
 
 def asia_with(*enemy: str, ours: tuple[str, ...] = ("hunting-horror",), area: str = "asia"):
     """Crawling Chaos's six Acolytes and its Gate in Asia with ``ours`` beside them, the Yellow Sign's ``enemy``
-    figures in ``area``; Crawling Chaos to act."""
+    figures in ``area`` and no other figure of the Yellow Sign's near (its start in Europe, next to Asia, cleared);
+    Crawling Chaos to act."""
     state = new_game(4)
     clear(state, YS, "europe")
     for kind in ours:
