@@ -67,8 +67,9 @@ async def test_war_bots_play_through_mcp_exactly_as_at_engine_level(client):
 async def test_cthulhu_wars_bots_play_through_mcp_exactly_as_at_engine_level(client):
     options: dict = {}
     bots = [CwHeuristicBot(s) for s in range(3)]
-    over_mcp, players = await play_over_mcp(client, "cthulhu-wars", 3, options, 11, bots, 115)
-    direct = play_at_engine_level("cthulhu-wars", 3, options, 11, [CwHeuristicBot(s) for s in range(3)], len(over_mcp))
+    # seed 12: the first Battle comes at decision 160 (its dice drawn over MCP as at engine level)
+    over_mcp, players = await play_over_mcp(client, "cthulhu-wars", 3, options, 12, bots, 165)
+    direct = play_at_engine_level("cthulhu-wars", 3, options, 12, [CwHeuristicBot(s) for s in range(3)], len(over_mcp))
     assert over_mcp == direct
     assert sum(p.fallbacks for p in players) == 0 and sum(p.decisions for p in players) == len(over_mcp)
     assert any(m.startswith("battle") for _, m in direct), "dice were rolled and replayed"
