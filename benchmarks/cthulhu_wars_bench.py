@@ -97,7 +97,7 @@ class Timings:
 #: Positions of a table timed again at its end (``Timings.slowest``), calls for each, and runs of the timed games.
 SLOWEST, RETIMES, GAME_RUNS = 10, 10, 3
 #: What the listing keeps from one position to the next (actions, notations, listed moves, group layouts), emptied
-#: before each first call timed again (:func:`first_call_retimed`).
+#: before each first call timed again (:func:`retimed_max`, ``cold``).
 LISTING_CACHES = (actions.shared, notation.to_text, turn_actions.move_action, turn_actions.moves_to,
                   engine.priced_option, engine.unit_move_parts, engine.group_layout)
 
@@ -157,24 +157,16 @@ def note_slowest(slowest: list[tuple[float, Any, int]], cpu: float, state, seat:
         del slowest[SLOWEST:]
 
 
-def retimed_max(timings: Timings) -> float:
-    """The max over the table's costliest positions of their best CPU time once each is called ``RETIMES`` times
-    more, in rounds over them (see the module docstring)."""
-    best = [cpu for cpu, _, _ in timings.slowest]
+def retimed_max(slowest: list[tuple[float, Any, int]], cold: bool = False) -> float:
+    """The max over a table's costliest positions (``Timings.slowest`` or ``slowest_first``) of their best CPU time,
+    the one noted or one of ``RETIMES`` calls more, made in rounds over them; ``cold``: every listing cache emptied
+    before each call, so that each is made as a first call (see the module docstring)."""
+    best = [cpu for cpu, _, _ in slowest]
     for _ in range(RETIMES):
-        for i, (_, state, seat) in enumerate(timings.slowest):
-            best[i] = min(best[i], timed_call(state, seat)[1])
-    return max(best)
-
-
-def first_call_retimed(timings: Timings) -> float:
-    """The max over the table's costliest first calls of their best CPU time, the first call's or one of ``RETIMES``
-    more, made in rounds over them with every listing cache emptied before each (see the module docstring)."""
-    best = [cpu for cpu, _, _ in timings.slowest_first]
-    for _ in range(RETIMES):
-        for i, (_, state, seat) in enumerate(timings.slowest_first):
-            for cache in LISTING_CACHES:
-                cache.cache_clear()
+        for i, (_, state, seat) in enumerate(slowest):
+            if cold:
+                for cache in LISTING_CACHES:
+                    cache.cache_clear()
             best[i] = min(best[i], timed_call(state, seat)[1])
     return max(best)
 
@@ -223,7 +215,7 @@ def main(games: int) -> None:
         timings = Timings()
         for seed in range(games):
             random_game(players, seed, timings, factions, map_name, extra)
-        retimed, first_retimed = retimed_max(timings), first_call_retimed(timings)
+        retimed, first_retimed = retimed_max(timings.slowest), retimed_max(timings.slowest_first, cold=True)
         start = time.perf_counter()
         rates, moves = games_per_cpu_second(players, factions, map_name, extra, games)
         elapsed = (time.perf_counter() - start) / GAME_RUNS
