@@ -1,6 +1,6 @@
 """Bot strength: seat-swapped matches, win rates with 95% intervals, time per decision.
 
-Run: .venv/bin/python benchmarks/bots.py MATCH [--games N] [--seconds S | --iterations I] [--jobs J]
+Run: .venv/bin/python benchmarks/bots.py MATCH [--games N] [--first SEED] [--seconds S | --iterations I] [--jobs J]
                                                [--max-turns T] [--factions default|all|a,b,c,d]
                                                [--map earth|dreamlands|mixed]
 
@@ -339,15 +339,15 @@ MATCHES = {
 
 
 def run(match: str, games: int | None, seconds: float | None, jobs: int, max_turns: int, verbose: bool,
-        factions: str = "default", map_name: str = "earth", iterations: int | None = None) -> None:
+        factions: str = "default", map_name: str = "earth", iterations: int | None = None, first: int = 0) -> None:
     play, default_games, default_seconds = MATCHES[match]
     games = games or default_games
     seconds = seconds if seconds is not None else default_seconds
-    tasks = [(match, seed, seconds, max_turns, factions, map_name, iterations) for seed in range(games)]
+    tasks = [(match, seed, seconds, max_turns, factions, map_name, iterations) for seed in range(first, first + games)]
     start = time.perf_counter()
     results: list[GameResult] = []
     try:
-        for seed, result in enumerate(played(play, tasks, jobs)):
+        for seed, result in enumerate(played(play, tasks, jobs), start=first):
             results.append(result)
             if verbose:
                 print(f"  game {seed}: score {result.score:.2f}, length {result.length}; {result.note}", flush=True)
@@ -383,6 +383,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("match", choices=[*MATCHES, "all"])
     parser.add_argument("--games", type=int)
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first game's seed (games FIRST to FIRST+N-1: a sample continued where one ended)")
     parser.add_argument("--seconds", type=float, help="search budget per turn (War) or per decision (Cthulhu Wars)")
     parser.add_argument("--iterations", type=int,
                         help="Cthulhu Wars search: futures per decision instead of a time budget (reproducible)")
@@ -400,7 +402,7 @@ def main() -> None:
         signal.signal(signum, signal.default_int_handler)
     for match in MATCHES if args.match == "all" else [args.match]:
         run(match, args.games, args.seconds, args.jobs, args.max_turns, args.verbose, args.factions, args.map,
-            args.iterations)
+            args.iterations, args.first)
 
 
 if __name__ == "__main__":

@@ -52,9 +52,11 @@ def test_the_search_adds_the_learned_chance_and_the_heuristic_does_not():
         assert full.terms["chance of winning (learned)"] == round(search.WIN_CHANCE * chances(state)[seat], 1)
         assert abs(full.value - plain.value - search.WIN_CHANCE * chances(state)[seat]) < 1e-9
     assert CwHeuristicBot(1).weights.win_chance == 0.0
-    assert search.CwSearchBot(1).weights.win_chance == search.WIN_CHANCE
-    # The futures' moves are chosen by the hand-made evaluation alone.
-    assert search.CwSearchBot(1).rollout_policy.weights.win_chance == 0.0
+    bot = search.CwSearchBot(1)
+    assert bot.weights.win_chance == search.WIN_CHANCE
+    # Only where a future ends: the one-step ranking and the futures' moves use the hand-made evaluation alone.
+    assert bot.heuristic.weights.win_chance == 0.0
+    assert bot.rollout_policy.weights.win_chance == 0.0
 
 
 def test_the_model_reads_no_hidden_elder_sign_value():

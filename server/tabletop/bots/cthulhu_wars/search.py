@@ -5,7 +5,7 @@ iteration draws a fresh *determinisation*, a copy of the game in which the other
 Signs are dealt at random from the tokens the seat has not seen and the dice come from the bot's
 own generator, so the real hidden values and the game's real future dice are never read.
 
-1. The heuristic (``heuristic.py``), judging by the search's evaluation (below), ranks every legal
+1. The heuristic (``heuristic.py``), judging by the hand-made evaluation alone, ranks every legal
    answer one step ahead; the best few (and any close to the best) are the candidates. A decision
    where the heuristic's best is far ahead, or that is not one of the seat's main choices (its
    turn's action, a Ritual, a battle's pre-battle abilities), is left to the heuristic.
@@ -15,7 +15,8 @@ own generator, so the real hidden values and the game's real future dice are nev
    each faction would judge it) and every other decision by the fast policy (``policy.py``); then the
    position is scored by the search's evaluation: the heuristic's, plus ``WIN_CHANCE`` points times the
    chance of winning from there by a model learned from games between heuristic players (``win_model.py``).
-   Dice are thus sampled, enemy replies included.
+   Dice are thus sampled, enemy replies included. The model was fitted to positions at the start of a turn,
+   which is where a future ends; it is not used one step ahead, in the middle of a round (see ``__init__``).
 3. The heuristic's own value of a candidate counts as ``PRIOR`` samples of its mean, so a few noisy
    futures do not overturn a clear one-step judgement; the candidate with the best mean is played
    (ties: the heuristic's order). The budget is kept: no rollout starts once it is spent (the
@@ -70,10 +71,13 @@ class CwSearchBot:
         self.rng = Rng(seed * 2654435761 + 3)
         self.weights = weights
         self.timer = timer  # the budget's clock: wall time by default; benchmarks may pass the process's CPU time
-        self.heuristic = CwHeuristicBot(seed, weights=weights)
-        # Every seat's moves in the futures are chosen by the hand-made evaluation alone (fast, and how the heuristic
-        # players judge them); where a future ends is judged with the search's full evaluation.
-        self.rollout_policy = GreedyPolicy(Rng(seed * 40503 + 11), weights=replace(weights, win_chance=0.0))
+        # The learned chance judges only where a future ends, at the start of a turn of ours, the kind of position it
+        # was fitted to. One step ahead, in the middle of a round, it sees what an action takes before anyone has
+        # answered it (a capture beside an enemy Great Old One, say): the one-step ranking, the decisions left to
+        # it and every seat's moves in the futures use the hand-made evaluation alone, as the heuristic players do.
+        hand_made = replace(weights, win_chance=0.0)
+        self.heuristic = CwHeuristicBot(seed, weights=hand_made)
+        self.rollout_policy = GreedyPolicy(Rng(seed * 40503 + 11), weights=hand_made)
         self.default = Budget(seconds, iterations)
         self.width = width
         self.name = name
@@ -89,7 +93,8 @@ class CwSearchBot:
             return Suggestion(legal[0], "The only legal answer now.")
         ranked, searched = self.decide(state, seat, budget or self.default)
         if not searched:
-            return explain(state, seat, ranked, "Left to the heuristic (one step ahead, every legal answer)", self.weights)
+            return explain(state, seat, ranked, "Left to the heuristic (one step ahead, every legal answer)",
+                           self.heuristic.weights)
         info = self.last
         lead = (
             f"Searched {info['iterations']} sampled futures (other factions' Elder Signs and the dice drawn at random, "
