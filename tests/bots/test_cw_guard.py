@@ -27,9 +27,9 @@ def test_the_bots_capture_the_lone_cultist_holding_an_enemy_gate_where_their_gre
 
 def test_the_search_covers_its_gate_with_its_great_old_one_when_an_enemy_one_is_a_move_away():
     """Cthulhu in the North Pacific, next to Crawling Chaos's Gate in Asia (six Acolytes, nothing else);
-    Nyarlathotep in the Arctic Ocean, a Move from Asia. The heuristic, one step ahead, sees the threat only as a
-    term of its evaluation and pays 4 Power for a spellbook; the search plays the enemy's turn out and covers Asia
-    (a Great Old One there stops Cthulhu's captures)."""
+    Nyarlathotep in the Arctic Ocean, a Move from Asia. One step ahead the threat is only a term of the evaluation
+    (the heuristic paid 4 Power for a spellbook here, docs/bots.md); the search plays the enemy's turn out and covers
+    Asia (a Great Old One there stops Cthulhu's captures)."""
     state = new_game(4)
     put(state, GC, "cthulhu", "north-pacific")
     put(state, CC, "nyarlathotep", "arctic-ocean")
