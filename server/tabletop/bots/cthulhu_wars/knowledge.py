@@ -128,14 +128,11 @@ def combat_in(state: GameState, seat: int, area: str) -> int:
 
 
 def protectors(state: GameState, seat: int, area: str) -> int:
-    """Monsters, Terrors and Great Old Ones of ``seat`` in ``area`` (they keep its Cultists from capture)."""
+    """Monsters, Terrors and Great Old Ones of ``seat`` in ``area``: they keep its Cultists from an enemy Monster's
+    capture, though only a Great Old One of ``seat``'s stops an enemy Great Old One's (``cthulhu-wars/actions``,
+    Capture Cultist; the evaluation's exposure term, ``evaluation.threatens``, tells the two apart)."""
     fac = faction(state, seat)
     return sum(n for kind, n in board.units_in(state, seat, area).items() if fac.unit(kind).role != "cultist")
-
-
-def capturers(state: GameState, seat: int, area: str) -> int:
-    fac = faction(state, seat)
-    return sum(n for kind, n in board.units_in(state, seat, area).items() if fac.unit(kind).role != "cultist" and fac.can_capture(state, seat, kind))
 
 
 # ---- requirement progress -------------------------------------------------------------------
