@@ -138,10 +138,10 @@ def test_the_raider_rides_at_the_weaker_arsenal_with_its_relay_behind():
 
 
 @pytest.mark.parametrize("seed", [0, 1])
-def test_the_raider_is_deterministic_and_plays_only_legal_moves(seed):
-    def game():
+def test_the_raider_is_deterministic_from_its_seed_and_plays_only_legal_moves(seed):
+    def game(raiders: int):
         state = WAR.new_game(WAR.read_options({"max_turns": 30}), 2, seed)
-        bots = [WarRaiderBot(seed), WarRaiderBot(seed + 1)]
+        bots = [WarRaiderBot(raiders), WarRaiderBot(raiders + 1)]
         trace = []
         while WAR.to_move(state):
             seat = WAR.to_move(state)[0]
@@ -151,7 +151,10 @@ def test_the_raider_is_deterministic_and_plays_only_legal_moves(seed):
             state, _ = WAR.apply(state, seat, action)
         return trace
 
-    assert game() == game()
+    assert game(seed) == game(seed)
+    # Its near-ties are broken from its seed: raiders seeded otherwise play another game (a benchmark's hundred games
+    # are a hundred games, not a few played over and over).
+    assert game(seed + 100) != game(seed)
 
 
 def test_search_within_its_budget_is_reproducible_on_these_positions():
