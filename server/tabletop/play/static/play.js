@@ -143,11 +143,12 @@ window.TabletopTable = (function () {
     async function playSequence() {
       if (busy || !sequence.length) { return; }
       busy = true;
-      try {
-        const answer = await link.send(sequence, false, view.ply + 1);
-        say(answer.text, !answer.ok);
-        if (answer.ok) { reset(); await refresh(); answeredAt = view.ply; }
-      } finally { busy = false; }
+      let answer;
+      try { answer = await link.send(sequence, false, view.ply + 1); } finally { busy = false; }
+      say(answer.text, !answer.ok);
+      // Not busy while the view is fetched: the following may show the new position first, and a move clicked on it
+      // then must be tried, not dropped.
+      if (answer.ok) { reset(); await refresh(); answeredAt = view.ply; }
     }
 
     function reset() { sequence = []; choices = null; ended = false; picked = null; renderSequence(); renderMoves(); }
