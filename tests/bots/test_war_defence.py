@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.bots.base import Budget
-from tabletop.bots.game_of_war.deployment import planned_deployment
+from tabletop.bots.game_of_war.deployment import MOVES, planned_deployment
 from tabletop.bots.game_of_war.raider import WarRaiderBot, choose_target, raid_pull
 from tabletop.bots.game_of_war.search import WarSearchBot
 from tabletop.games.game_of_war import ENGINE as WAR
@@ -19,7 +19,7 @@ from tabletop.games.game_of_war.combat import CAPTURE, assess
 from tabletop.games.game_of_war.rules import ATTACK, END, MOVE, legal_plays, play
 from tabletop.games.game_of_war.openings import opening_units
 from tabletop.games.game_of_war.state import PLAY, build_position
-from tabletop.games.game_of_war.units import INFANTRY
+from tabletop.games.game_of_war.units import CANNON, CAVALRY, INFANTRY, SWIFT_CANNON
 
 NORTH, SOUTH = 0, 1
 #: North's relay on h4's diagonal carries a line down column c, past South's arsenal c20.
@@ -203,17 +203,27 @@ def side_units(state, side: int) -> dict[str, int]:
     return {square_name(sq): code & 7 for sq, code in state.pieces.items() if code >> 3 == side}
 
 
-def test_the_search_deploys_south_with_a_guard_by_its_far_arsenal_and_north_as_the_default_opening():
+def test_the_search_deploys_the_default_opening_with_each_sides_far_arsenal_covered():
     blank = WAR.new_game(WAR.read_options({}), 2, 5)
     plan = {side: {square_name(sq): code & 7 for sq, code in planned_deployment(side).items()} for side in (0, 1)}
     default = {side: {square_name(sq): kind for kind, sq in opening_units("default", side)} for side in (0, 1)}
-    assert plan[NORTH] == default[NORTH]
+    # South: the infantry of q13 on c18, beside its far arsenal c20
     assert set(plan[SOUTH]) ^ set(default[SOUTH]) == {"q13", "c18"} and plan[SOUTH]["c18"] == INFANTRY
+    # North: the same units, the army east of the mountains (past column j), across South's way to o2
+    assert sorted(plan[NORTH].values()) == sorted(default[NORTH].values())
+    east = {sq: kind for sq, kind in plan[NORTH].items() if parse_square(sq) % 25 > parse_square("j1")}
+    assert sorted(east.values()) == sorted([INFANTRY] * 8 + [CANNON, SWIFT_CANNON, CAVALRY, CAVALRY])
+    assert east["o4"] == east["p4"] == CAVALRY
+    assert all(plan[NORTH][sq] == default[NORTH][sq] for sq in ("c4", "e6", "c8", "d8", "j6"))  # relays, raid, pass
+    state = blank
     for side in (NORTH, SOUTH):
-        notations, state = deploy(search_bot(), blank, side)
+        notations, state = deploy(search_bot(), state, side)
         assert side_units(state, side) == plan[side]
         assert notations[0] == "opening default" and notations[-1] == "commit"
-        assert len(notations) == (2 if side == NORTH else 4)  # South: take back q13, place c18
+        assert len(notations) == 2 + 2 * len(MOVES[side])  # the opening, a take-back and a placing a unit, commit
+    assert state.phase == PLAY
+    for side in (NORTH, SOUTH):  # every unit of both sides starts online
+        assert state.units[side] & ~state.network.online[side] == 0
     # a deployment left half done (the seat handed over mid-way) is finished into the same plan
     state, _ = WAR.apply(blank, SOUTH, WAR.parse("opening default", blank, SOUTH))
     for move in ("remove o11", "remove s11", "place C o11"):  # a cavalry where an infantry belongs

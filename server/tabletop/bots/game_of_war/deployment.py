@@ -1,17 +1,26 @@
 """A Game of War: where the search bot deploys (rules ``game-of-war/setup``).
 
-The search deploys the default opening with one change as South: the infantry of q13 stands on c18, beside its far
-arsenal c20. In the default opening every unit of South stands twelve or more columns east of column c, and a
-cavalry raid down that column (North's relay on c4 carrying its line past the fortress c13) reaches c20 before any
-South unit can: at South's first turn the riders are five turns away and South's quickest defender seven. No choice
-in play can answer a raid that is won before the first move; a guard placed there does: against the scripted
-raider South then keeps its arsenals, and against the heuristic it wins as often as without the guard (the games
-are in docs/bots.md, issue 41). North keeps the default opening: its far arsenal o2 falls later in the game, not
-to an opening raid, and a guard beside it did not help.
+The search deploys the default opening with some of its units placed elsewhere (:data:`MOVES`), one change for each
+side's far arsenal, the one a raid goes for:
 
-The deployment is reached from whatever the side has placed so far (a seat may be handed to the bot mid-way): the
-default opening at once when nothing is placed, then units off the squares of the plan taken back and the missing
-ones placed, then commit. It never reads the other side's hidden deployment.
+* **South: a guard on c18.** In the default opening every unit of South stands twelve or more columns east of column
+  c, and a cavalry raid down that column (North's relay on c4 carrying its line past the fortress c13) reaches c20
+  before any South unit can: at South's first turn the riders are five turns away and South's quickest defender
+  seven. No choice in play can answer a raid that is won before the first move; the infantry of q13 placed on c18
+  does: against the scripted raider South then keeps its arsenals, and against the heuristic it wins as often as
+  without it.
+* **North: the army east of its mountains.** The default opening masses North west of the mountains (j3-j9), and
+  South's army, coming north up columns l-q, stands between it and the far arsenal o2: a raid there is won by the
+  position, whatever single guards are sent (a guard on o2 is destroyed, a pair is taken a unit at a time). The
+  eight infantry and both cannons stand instead on rows 6-8 of columns k-n, east of the chain and across South's way
+  north (online by h4's diagonal through the pass j6, where the ninth infantry stays), and two cavalry on o4 and
+  p4, to meet riders coming round the east edge; the other two cavalry and both relays stay west for the raid down
+  column c. The figures (against the
+  scripted raider and the heuristic) are in docs/bots.md, issue 41.
+
+Every unit still starts online. The deployment is reached from whatever the side has placed so far (a seat may be
+handed to the bot mid-way): the default opening at once when nothing is placed, then units off the squares of the
+plan taken back and the missing ones placed, then commit. It never reads the other side's hidden deployment.
 """
 
 from __future__ import annotations
@@ -25,8 +34,17 @@ from tabletop.games.game_of_war.units import STATS, piece
 
 from ..base import Suggestion
 
-#: Side -> (square of the default opening, the square its unit stands on instead).
-GUARDS: dict[int, tuple[str, str]] = {1: ("q13", "c18")}
+#: Side -> the units of the default opening placed elsewhere: (its square in the opening, the square instead).
+MOVES: dict[int, tuple[tuple[str, str], ...]] = {
+    0: (("f7", "k8"), ("g7", "l8"), ("e8", "m8"), ("g8", "n8"), ("i7", "k7"), ("h8", "n7"), ("i8", "l6"),
+        ("f9", "m6"), ("h7", "l7"), ("f8", "m7"), ("c7", "o4"), ("d7", "p4")),
+    1: (("q13", "c18"),),
+}
+#: Side -> why its units stand where :data:`MOVES` puts them (the set-up play's explanation).
+WHY: dict[int, str] = {
+    0: "east of the mountains, across South's way to the far arsenal o2",
+    1: "to guard the far arsenal against a raid down its column",
+}
 
 
 def default_deployment(side: int) -> dict[int, int]:
@@ -35,11 +53,10 @@ def default_deployment(side: int) -> dict[int, int]:
 
 
 def planned_deployment(side: int) -> dict[int, int]:
-    """Square -> piece code of ``side``'s deployment: the default opening with its guard moved (:data:`GUARDS`)."""
+    """Square -> piece code of ``side``'s deployment: the default opening with the units of :data:`MOVES` moved."""
     plan = default_deployment(side)
-    if side in GUARDS:
-        source, target = (parse_square(name) for name in GUARDS[side])
-        plan[target] = plan.pop(source)
+    for source, target in MOVES.get(side, ()):
+        plan[parse_square(target)] = plan.pop(parse_square(source))
     return plan
 
 
@@ -59,11 +76,11 @@ def deployment_suggestion(state: State, seat: int) -> Suggestion:
                               "it has another square in the deployment.")
     for sq, code in plan.items():
         if sq not in mine and (PLACE, code & 7, sq) in plays:
-            guard = seat in GUARDS and sq == parse_square(GUARDS[seat][1])
-            why = " to guard the far arsenal against a raid down its column" if guard else ""
+            moved = any(sq == parse_square(target) for _, target in MOVES.get(seat, ()))
+            why = f" {WHY[seat]}" if moved else ""
             return Suggestion(action_of((PLACE, code & 7, sq), state),
                               f"Place the {STATS[code & 7].title.lower()} on {square_name(sq)}{why}.")
     return Suggestion(action_of(plays[0], state), "The only set-up play open.")
 
 
-__all__ = ["GUARDS", "default_deployment", "deployment_suggestion", "planned_deployment"]
+__all__ = ["MOVES", "WHY", "default_deployment", "deployment_suggestion", "planned_deployment"]

@@ -22,7 +22,8 @@ A Game of War has no dice and, once play begins, no hidden information, so the s
    examined until the budget would be overrun by one more (by default 1.5 s per turn, spent on the
    turn's first decision; the plan is kept for the turn's remaining moves); the greedy plan always.
 
-Set-up: the default opening, South with a guard by its far arsenal (``deployment.py``).
+Set-up: the default opening, with North's army east of its mountains and South's guard by its far arsenal
+(``deployment.py``).
 
 With a budget in iterations (candidates examined) the search is exactly reproducible. The clock is
 wall time; a benchmark may pass the process's CPU time (``timer``) to count one core's seconds.
