@@ -14,9 +14,9 @@ side's far arsenal, the one a raid goes for:
   position, whatever single guards are sent (a guard on o2 is destroyed, a pair is taken a unit at a time). The
   eight infantry and both cannons stand instead on rows 6-8 of columns k-n, east of the chain and across South's way
   north (online by h4's diagonal through the pass j6, where the ninth infantry stays), and two cavalry on o4 and
-  p4, to meet riders coming round the east edge; the other two cavalry and both relays stay west for the raid down
-  column c. The figures (against the
-  scripted raider and the heuristic) are in docs/bots.md, issue 41.
+  p4, placed to meet riders coming round the east edge; the other two cavalry and both relays stay west for the
+  raid down column c. Against the scripted raider at 2 s a turn North then lost o2 in 12 of 50 games (18 with the
+  default opening) and won 47 (34); against the heuristic it won 30 of 30. The games are in docs/bots.md, issue 41.
 
 Every unit still starts online. The deployment is reached from whatever the side has placed so far (a seat may be
 handed to the bot mid-way): the default opening at once when nothing is placed, then units off the squares of the
