@@ -213,7 +213,7 @@ def test_the_search_deploys_the_default_opening_with_each_sides_far_arsenal_cove
     assert sorted(plan[NORTH].values()) == sorted(default[NORTH].values())
     east = {sq: kind for sq, kind in plan[NORTH].items() if parse_square(sq) % 25 > parse_square("j1") % 25}
     assert sorted(east.values()) == sorted([INFANTRY] * 8 + [CANNON, SWIFT_CANNON, CAVALRY, CAVALRY])
-    assert east["o4"] == east["p4"] == CAVALRY
+    assert east["o4"] == east["p4"] == CAVALRY and east["n3"] == east["o3"] == INFANTRY  # beside o2
     assert all(plan[NORTH][sq] == default[NORTH][sq] for sq in ("c4", "e6", "c8", "d8", "j6"))  # relays, raid, pass
     state = blank
     for side in (NORTH, SOUTH):

@@ -11,12 +11,12 @@ side's far arsenal, the one a raid goes for:
   without it.
 * **North: the army east of its mountains.** The default opening masses North west of the mountains (j3-j9), and
   South's army, coming north up columns l-q, stands between it and the far arsenal o2: a raid there is won by the
-  position, whatever single guards are sent (a guard on o2 is destroyed, a pair is taken a unit at a time). The
-  eight infantry and both cannons stand instead on rows 6-8 of columns k-n, east of the chain and across South's way
-  north (online by h4's diagonal through the pass j6, where the ninth infantry stays), and two cavalry on o4 and
-  p4, placed to meet riders coming round the east edge; the other two cavalry and both relays stay west for the
-  raid down column c. Against the scripted raider at 2 s a turn North then lost o2 in 12 of 50 games (18 with the
-  default opening) and won 47 (34); against the heuristic it won 30 of 30. The games are in docs/bots.md, issue 41.
+  position, whatever single guards are sent (a guard on o2 alone is destroyed, a pair is taken a unit at a time).
+  Six infantry and both cannons stand instead on rows 6-8 of columns k-m, east of the chain and across South's way
+  north (online by h4's diagonal through the pass j6, where another infantry stays); two infantry on n3 and o3 and
+  two cavalry on o4 and p4 stand by o2, with the army near enough to meet what comes at them; the other two cavalry
+  and both relays stay west for the raid down column c. The raider still goes for o2 (6 guards within four squares,
+  h4 7). The games against the scripted raider and the heuristic are in docs/bots.md, issue 41.
 
 Every unit still starts online. The deployment is reached from whatever the side has placed so far (a seat may be
 handed to the bot mid-way): the default opening at once when nothing is placed, then units off the squares of the
@@ -36,13 +36,13 @@ from ..base import Suggestion
 
 #: Side -> the units of the default opening placed elsewhere: (its square in the opening, the square instead).
 MOVES: dict[int, tuple[tuple[str, str], ...]] = {
-    0: (("f7", "k8"), ("g7", "l8"), ("e8", "m8"), ("g8", "n8"), ("i7", "k7"), ("h8", "n7"), ("i8", "l6"),
+    0: (("f7", "k8"), ("g7", "l8"), ("e8", "m8"), ("g8", "o3"), ("i7", "k7"), ("h8", "n3"), ("i8", "l6"),
         ("f9", "m6"), ("h7", "l7"), ("f8", "m7"), ("c7", "o4"), ("d7", "p4")),
     1: (("q13", "c18"),),
 }
 #: Side -> why its units stand where :data:`MOVES` puts them (the set-up play's explanation).
 WHY: dict[int, str] = {
-    0: "east of the mountains, across South's way to the far arsenal o2",
+    0: "east of the mountains, across South's way to the far arsenal o2 or beside it",
     1: "to guard the far arsenal against a raid down its column",
 }
 
